@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { Command } from 'commander';
+import { createAppContext } from '../../server/app/create-app.js';
+import { startHttpServer } from '../../server/http/server.js';
+import { writeFileAtomic } from '../../server/config/load.js';
+import type { Config } from '../../server/config/schema.js';
+import { dataDirOf } from '../context.js';
+import { webRoot } from '../paths.js';
+import { CliError } from '../output/print.js';
+
+interface ServeOptions {
+  port?: string;
+  host?: string;
+  auth?: boolean;
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(`--port must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('run the kikoplay server (API, web app, scheduled scans)')
+    .option('-p, --port <port>', 'port to listen on (default 8888, env PORT)')
+    .option('--host <host>', 'address to bind (default all interfaces; 127.0.0.1 when blockRemoteConnection is on)')
+    .option('--no-auth', 'turn authentication off: every visitor acts as the admin')
+    .action(async (opts: ServeOptions, cmd: Command) => {
+      const dataDir = dataDirOf(cmd);
+      const flags: Partial<Config> = {};
+      const port = opts.port !== undefined ? parsePort(opts.port) : undefined;
+      if (port !== undefined && port > 0) flags.listenPort = port;
+      if (opts.auth === false) flags.auth = false;
+      const app = await createAppContext({ dataDir, flags });
+      const config = app.store.get();
+      if (opts.auth === false && config.production) {
+        await app.close();
+        throw new CliError('--no-auth is not allowed when production is on');
+      }
+      const { user, createdPassword } = await app.services.users.ensureAdmin();
+      if (createdPassword) {
+        const file = path.join(dataDir, 'initial-admin-password');
+        writeFileAtomic(file, `${user.name}\n${createdPassword}\n`, 0o600);
+        const banner = [
+          '',
+          '  ┌─ kikoplay: first start ─────────────────────────────────',
+          `  │ admin user:     ${user.name}`,
+          `  │ admin password: ${createdPassword}`,
+          `  │ (also written to ${file}; change it after logging in)`,
+          '  └──────────────────────────────────────────────────────────',
+          '',
+        ].join('\n');
+        process.stdout.write(banner + '\n');
+      }
+      const host = opts.host ?? (config.blockRemoteConnection ? '127.0.0.1' : undefined);
+      const server = await startHttpServer(app, { port: port === 0 ? 0 : config.listenPort, host, webRoot: webRoot() });
+      app.logger.info({ url: server.url, dataDir, auth: config.auth }, 'kikoplay is listening');
+      process.stdout.write(`kikoplay listening on ${server.url} (data dir ${dataDir}, auth ${config.auth ? 'on' : 'off'})\n`);
+
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        app.logger.info({ signal }, 'shutting down');
+        await server.close();
+        await app.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', () => void stop('SIGINT'));
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+    });
+}

@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/connection.js';
+import type { ConfigStore } from '../config/config-store.js';
+import type { UsersService } from '../services/users-service.js';
+import type { ConfigService } from '../services/config-service.js';
+import type { SystemService } from '../services/system-service.js';
+import type { UsersRepo } from '../db/repos/users-repo.js';
+
+/** Repositories: all SQL lives behind these. */
+export interface Repos {
+  users: UsersRepo;
+}
+
+/** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
+export interface Services {
+  users: UsersService;
+  config: ConfigService;
+  system: SystemService;
+}
+
+export interface AppContext {
+  logger: Logger;
+  store: ConfigStore;
+  db: Database;
+  repos: Repos;
+  services: Services;
+  close(): Promise<void>;
+}

@@ -1,0 +1,130 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { AppError } from '../domain/errors.js';
+import { configSchema, describeConfigError, validatePartial, CONFIG_KEYS, type Config, type ConfigKey } from './schema.js';
+
+export const DEFAULT_DATA_DIR = path.join(os.homedir(), '.kikoplay');
+
+export function resolveDataDir(flag?: string): string {
+  const dir = flag || process.env.KIKOPLAY_DATA_DIR || DEFAULT_DATA_DIR;
+  return path.resolve(dir);
+}
+
+export const configPath = (dataDir: string) => path.join(dataDir, 'config.json');
+
+export class ConfigFileError extends AppError {
+  constructor(message: string) {
+    super('bad_request', message);
+  }
+}
+
+/** Read and validate `<data-dir>/config.json` (the keys stored in it only, no defaults). */
+export function readConfigFile(dataDir: string): Partial<Config> {
+  const file = configPath(dataDir);
+  if (!existsSync(file)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigFileError(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError(`${file} must hold a JSON object`);
+  const parsed = validatePartial(raw as Record<string, unknown>);
+  if (!parsed.ok) throw new ConfigFileError(`invalid config in ${file}: ${parsed.message}`);
+  return parsed.data;
+}
+
+/** SCREAMING_SNAKE form of a key: pageSize → KIKOPLAY_PAGE_SIZE. */
+export const envName = (key: ConfigKey) => 'KIKOPLAY_' + key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
+/** Parse a string the way `config set` and env vars do: JSON when it parses, else the raw string. */
+export function parseLooseValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): Partial<Config> {
+  const out: Record<string, unknown> = {};
+  for (const key of CONFIG_KEYS) {
+    const value = env[envName(key)];
+    if (value !== undefined && value !== '') out[key] = parseLooseValue(value);
+  }
+  if (env.PORT && !out.listenPort) out.listenPort = parseLooseValue(env.PORT);
+  const parsed = validatePartial(out);
+  if (!parsed.ok) throw new ConfigFileError(`invalid environment override: ${parsed.message}`);
+  return parsed.data;
+}
+
+/** defaults < config file < KIKOPLAY_* env < flags */
+export function loadConfig(dataDir: string, flags: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const merged = { ...readConfigFile(dataDir), ...readEnvOverrides(env), ...flags };
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) throw new ConfigFileError(`invalid config: ${describeConfigError(parsed.error)}`);
+  const config = parsed.data;
+  if (config.production) config.auth = true;
+  return config;
+}
+
+/** Write a file atomically: temp file in the same folder, then rename. */
+export function writeFileAtomic(file: string, data: string, mode?: number): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, data, { mode });
+  if (mode !== undefined) chmodSync(tmp, mode);
+  renameSync(tmp, file);
+}
+
+/**
+ * Validate a change of some keys and write it into config.json, keeping every other stored key.
+ * Throws (and writes nothing) when the result would be invalid.
+ */
+export function updateConfigFile(dataDir: string, patch: Record<string, unknown>): Partial<Config> {
+  const current = readConfigFile(dataDir);
+  const next = { ...current, ...patch };
+  const parsed = validatePartial(next);
+  if (!parsed.ok) throw new ConfigFileError(parsed.message);
+  const full = configSchema.safeParse(next);
+  if (!full.success) throw new ConfigFileError(describeConfigError(full.error));
+  writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n');
+  return parsed.data;
+}
+
+/** The JWT secret: generated once into the data dir (mode 0600), never sent by the API. */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(48).toString('hex');
+  writeFileAtomic(file, secret + '\n', 0o600);
+  return secret;
+}
+
+/** Resolved file-system locations derived from the data dir and config. */
+export interface Paths {
+  dataDir: string;
+  dbFile: string;
+  coverDir: string;
+  thumbDir: string;
+  lockFile: string;
+  logDir: string;
+}
+
+export function resolvePaths(dataDir: string, config: Config): Paths {
+  const dbDir = config.dbUseDefaultPath || !config.databaseFolderDir ? dataDir : path.resolve(dataDir, config.databaseFolderDir);
+  const coverDir = config.coverUseDefaultPath || !config.coverFolderDir ? path.join(dataDir, 'covers') : path.resolve(dataDir, config.coverFolderDir);
+  return {
+    dataDir,
+    dbFile: path.join(dbDir, 'kikoplay.db'),
+    coverDir,
+    thumbDir: path.join(dataDir, 'cache', 'thumbs'),
+    lockFile: path.join(dataDir, 'scan.lock'),
+    logDir: path.join(dataDir, 'logs'),
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The one config schema (spec §3 "Admin config", defaults of spec §9 and api-contract §10).
+ * Stored as `<data-dir>/config.json`; every key is optional there and filled from these defaults.
+ */
+const rootFolder = z.object({
+  name: z.string().trim().min(1, 'folder alias must not be empty'),
+  path: z.string().trim().min(1, 'folder path must not be empty'),
+});
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const ms = int(1, 600_000);
+
+export const configSchema = z
+  .object({
+    // Folders and paths
+    rootFolders: z.array(rootFolder).default([]),
+    coverUseDefaultPath: z.boolean().default(true),
+    coverFolderDir: z.string().default(''),
+    voiceWorkDefaultPath: z.string().default(''),
+    dbUseDefaultPath: z.boolean().default(true),
+    databaseFolderDir: z.string().default(''),
+    // Playback
+    rewindSeekTime: int(1, 600).default(5),
+    forwardSeekTime: int(1, 600).default(30),
+    // Language
+    tagLanguage: z.enum(['zh-cn', 'zh-tw', 'ja-jp']).default('zh-cn'),
+    // Scraping and retry
+    dlsiteTimeout: ms.default(10000),
+    hvdbTimeout: ms.default(10000),
+    retryDelay: int(0, 600_000).default(2000),
+    retry: int(0, 20).default(5),
+    maxParallelism: int(1, 64).default(16),
+    // Proxy
+    httpProxyHost: z.string().default(''),
+    httpProxyPort: int(0, 65535).default(0),
+    // Metadata sources (overridable so tests and mirrors can be used)
+    dlsiteBaseUrl: z.url().default('https://www.dlsite.com'),
+    dlsiteImageBaseUrl: z.url().default('https://img.dlsite.jp'),
+    hvdbBaseUrl: z.url().default('https://hvdb.me'),
+    asmrOneBaseUrl: z.url().default('https://api.asmr-200.com'),
+    // Scanning
+    scannerMaxRecursionDepth: int(1, 32).default(2),
+    skipCleanup: z.boolean().default(false),
+    scanCron: z.string().default(''),
+    // Server
+    production: z.boolean().default(false),
+    auth: z.boolean().default(true),
+    enableGzip: z.boolean().default(true),
+    listenPort: int(1, 65535).default(8888),
+    blockRemoteConnection: z.boolean().default(false),
+    behindProxy: z.boolean().default(false),
+    expiresIn: int(60, 10 * 365 * 86400).default(2592000),
+    pageSize: int(1, 100).default(12),
+    dbBusyTimeout: int(100, 120_000).default(5000),
+    offloadMedia: z.boolean().default(false),
+    offloadStreamPath: z.string().default('/media/stream/'),
+    offloadDownloadPath: z.string().default('/media/download/'),
+    // AI lyrics
+    aiTaskLeaseMinutes: int(1, 24 * 60).default(30),
+    // Updates (off by default: nothing calls an update server unless the admin asks)
+    checkUpdate: z.boolean().default(false),
+    checkBetaUpdate: z.boolean().default(false),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigKey = keyof Config;
+export const CONFIG_KEYS = Object.keys(configSchema.shape) as ConfigKey[];
+
+/** Keys a running server applies only after a restart. */
+export const RESTART_KEYS: ConfigKey[] = ['listenPort', 'blockRemoteConnection', 'enableGzip', 'behindProxy', 'dbUseDefaultPath', 'databaseFolderDir'];
+
+export const defaultConfig = (): Config => configSchema.parse({});
+
+/** Human message for a zod error, naming the offending key(s). */
+export function describeConfigError(err: z.ZodError): string {
+  return err.issues
+    .map((issue) => {
+      const key = issue.path.length ? issue.path.join('.') : '(root)';
+      if (issue.code === 'unrecognized_keys') return `unknown config key(s): ${issue.keys.join(', ')}`;
+      return `${key}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Validate some keys without filling defaults (for config.json, env overrides and edits, which hold
+ * only what was set). Unknown keys are errors.
+ */
+export function validatePartial(input: Record<string, unknown>): { ok: true; data: Partial<Config> } | { ok: false; message: string } {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  const unknown = Object.keys(input).filter((k) => !(k in configSchema.shape));
+  if (unknown.length) problems.push(`unknown config key(s): ${unknown.join(', ')}`);
+  for (const [key, value] of Object.entries(input)) {
+    const field = configSchema.shape[key as ConfigKey];
+    if (!field || value === undefined) continue;
+    const r = field.safeParse(value);
+    if (r.success) out[key] = r.data;
+    else problems.push(`${key}: ${r.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return problems.length ? { ok: false, message: problems.join('; ') } : { ok: true, data: out as Partial<Config> };
+}

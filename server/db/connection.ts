@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sqlite3 from 'sqlite3';
+import { open, type Database as SqliteDb } from 'sqlite';
+
+export type SqlValue = string | number | bigint | null | Buffer | boolean;
+export type Params = SqlValue[] | Record<string, SqlValue>;
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class MigrationError extends Error {}
+
+async function openConnection(file: string, busyTimeoutMs: number, readonly: boolean): Promise<SqliteDb> {
+  const mode = readonly ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
+  const db = await open({ filename: file, driver: sqlite3.Database, mode });
+  await db.exec(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`);
+  if (!readonly) {
+    await db.exec('PRAGMA journal_mode = WAL');
+  }
+  await db.exec('PRAGMA synchronous = NORMAL');
+  await db.exec('PRAGMA foreign_keys = ON');
+  await db.exec('PRAGMA temp_store = MEMORY');
+  await db.exec('PRAGMA cache_size = -32000');
+  return db;
+}
+
+/**
+ * The database: one writer connection whose statements and transactions are serialized through a
+ * queue (a transaction never interleaves with another write), and reader connections that see only
+ * committed data (WAL). Repositories use `all`/`get` for reads and `run`/`tx` for writes.
+ */
+export class Database {
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextReader = 0;
+  private closed = false;
+
+  private constructor(
+    readonly file: string,
+    private readonly writer: SqliteDb,
+    private readonly readers: SqliteDb[],
+  ) {}
+
+  static async open(file: string, opts: { busyTimeoutMs?: number; readers?: number; migrate?: boolean } = {}): Promise<Database> {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const busy = opts.busyTimeoutMs ?? 5000;
+    const writer = await openConnection(file, busy, false);
+    if (opts.migrate !== false) {
+      try {
+        await writer.migrate({ migrationsPath: MIGRATIONS_DIR });
+      } catch (err) {
+        await writer.close();
+        throw new MigrationError(`database migration failed for ${file}: ${(err as Error).message}`);
+      }
+    }
+    const readers: SqliteDb[] = [];
+    for (let i = 0; i < (opts.readers ?? 2); i++) readers.push(await openConnection(file, busy, true));
+    return new Database(file, writer, readers);
+  }
+
+  private reader(): SqliteDb {
+    const r = this.readers[this.nextReader++ % this.readers.length];
+    return r ?? this.writer;
+  }
+
+  all<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
+    return this.reader().all<T[]>(sql, params);
+  }
+
+  get<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T | undefined> {
+    return this.reader().get<T>(sql, params);
+  }
+
+  /** Serialize a unit of work on the writer connection. */
+  private enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(fn, fn);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  run(sql: string, params: Params = []): Promise<{ changes: number; lastID: number }> {
+    return this.enqueue(async () => {
+      const r = await this.writer.run(sql, params);
+      return { changes: r.changes ?? 0, lastID: r.lastID ?? 0 };
+    });
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.enqueue(() => this.writer.exec(sql));
+  }
+
+  /**
+   * Run `fn` in one write transaction (BEGIN IMMEDIATE), serialized with every other write of this
+   * process. Reads inside `fn` must use the given handle to see the transaction's own writes.
+   */
+  tx<T>(fn: (w: WriteHandle) => Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      await this.writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(new WriteHandle(this.writer));
+        await this.writer.exec('COMMIT');
+        return result;
+      } catch (err) {
+        await this.writer.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.catch(() => undefined);
+    for (const r of this.readers) await r.close();
+    await this.writer.close();
+  }
+}
+
+/** The writer connection inside a transaction. */
+export class WriteHandle {
+  constructor(private readonly db: SqliteDb) {}
+  all<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
+    return this.db.all<T[]>(sql, params);
+  }
+  get<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T | undefined> {
+    return this.db.get<T>(sql, params);
+  }
+  async run(sql: string, params: Params = []): Promise<{ changes: number; lastID: number }> {
+    const r = await this.db.run(sql, params);
+    return { changes: r.changes ?? 0, lastID: r.lastID ?? 0 };
+  }
+  exec(sql: string): Promise<void> {
+    return this.db.exec(sql);
+  }
+}
+
+/** Anything that can read: the database (readers) or a write handle inside a transaction. */
+export type Reader = Pick<Database, 'all' | 'get'> | WriteHandle;

@@ -1,0 +1,64 @@
+import Koa from 'koa';
+import { Router } from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import compress from 'koa-compress';
+import type { AppContext } from '../app/services.js';
+import { errorMiddleware } from './middleware/errors.js';
+import { requestLog } from './middleware/request-log.js';
+import { authContext, requireLogin } from './middleware/auth.js';
+import { spaMiddleware } from './spa.js';
+import { notFound } from '../domain/errors.js';
+import { sessionRoutes } from './routes/session.js';
+import { userRoutes } from './routes/users.js';
+import { systemRoutes } from './routes/system.js';
+import type { RouteModule } from './routes/types.js';
+
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes];
+
+/** Routes that answer without a token even when auth is on. */
+const isPublic = (path: string, method: string) =>
+  path === '/api/health' || (path === '/api/auth/me' && (method === 'POST' || method === 'GET'));
+
+export interface HttpAppOptions {
+  webRoot?: string;
+}
+
+export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
+  const koa = new Koa({ proxy: app.store.get().behindProxy });
+  koa.silent = true;
+  koa.on('error', (err) => app.logger.debug({ err }, 'koa error'));
+
+  koa.use(requestLog(app.logger));
+  koa.use(errorMiddleware(app.logger));
+  if (app.store.get().enableGzip) koa.use(compress({ threshold: 1024 }));
+  if (opts.webRoot) koa.use(spaMiddleware(opts.webRoot));
+
+  koa.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      jsonLimit: '1mb',
+      formLimit: '1mb',
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      onError: (err: Error & { status?: number }) => {
+        throw Object.assign(err, { status: err.status === 413 ? 413 : 400, expose: true });
+      },
+    }),
+  );
+  koa.use(authContext(app.services.users, () => app.store.get().auth));
+  koa.use(requireLogin(isPublic));
+
+  const router = new Router({ prefix: '/api' });
+  for (const register of ROUTES) register(router, app.services);
+  koa.use(router.routes());
+  koa.use(router.allowedMethods({ throw: false }));
+  koa.use((ctx) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') {
+      if (ctx.status === 405) {
+        ctx.body = { error: `方法 ${ctx.method} 不适用于 ${ctx.path}` };
+        return;
+      }
+      throw notFound(`接口不存在: ${ctx.method} ${ctx.path}`);
+    }
+  });
+  return koa;
+}

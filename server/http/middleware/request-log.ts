@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { redactUrl } from './errors.js';
+
+/** Request id (X-Request-Id) and one pino access line per API request, tokens redacted. */
+export function requestLog(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const id = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = id;
+    ctx.set('X-Request-Id', id);
+    const start = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (ctx.path.startsWith('/api/')) {
+        const ms = Number(process.hrtime.bigint() - start) / 1e6;
+        const level = ctx.status >= 500 ? 'error' : 'debug';
+        logger[level]({ reqId: id, method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
+    }
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * What a metadata source (DLsite page + dynamic API, DLsite product.json, HVDB, asmr.one) returns for a
+ * work, normalised. The scanner's enrichment queue stores it; fields a user edited are kept.
+ */
+export interface WorkMetadata {
+  title: string;
+  circle: { id: number; name: string } | null;
+  nsfw: boolean;
+  release: string; // YYYY-MM-DD or ''
+  tags: { id: number; name: string }[];
+  vas: { id: string; name: string }[]; // id = uuidv5(name, VA_NAMESPACE)
+  price: number;
+  dl_count: number;
+  review_count: number;
+  rate_count: number;
+  rate_average_2dp: number;
+  rate_count_detail: { review_point: number; count: number; ratio: number }[] | null;
+  rank: { term: string; category: string; rank: number; rank_date: string }[] | null;
+  /** Other language editions of the same product: [{ id, name }] (name = edition/language label). */
+  related: { id: number; name: string }[] | null;
+  /** Cover image URLs by type, when the source knows them. */
+  covers: Partial<Record<CoverType, string>>;
+  /** Where the data came from. */
+  source: 'dlsite' | 'dlsite-json' | 'asmr.one';
+}
+
+export type CoverType = 'main' | 'sam' | '240x240';
+export const COVER_TYPES: CoverType[] = ['main', 'sam', '240x240'];
+
+export type MetadataResult =
+  | { ok: true; metadata: WorkMetadata; warnings: string[] }
+  | { ok: false; notFound: boolean; error: string; warnings: string[] };
+
+/** Fetches metadata for one work id. Implementations take base URLs, timeouts and proxy from config. */
+export interface MetadataSource {
+  fetch(workId: number, signal?: AbortSignal): Promise<MetadataResult>;
+  /** Download one cover image; null when the source has none. */
+  fetchCover(workId: number, type: CoverType, signal?: AbortSignal): Promise<Buffer | null>;
+}
+
+/** UUID v5 namespace of voice actor ids (kikoeru contract, api-contract §2.3). */
+export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';

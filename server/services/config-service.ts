@@ -1,0 +1,48 @@
+import { forbidden, badRequest } from '../domain/errors.js';
+import { isAdmin, type Actor } from '../auth/roles.js';
+import type { ConfigStore } from '../config/config-store.js';
+import { CONFIG_KEYS, RESTART_KEYS, type Config } from '../config/schema.js';
+
+/** Keys older kikoeru clients send back with the config; accepted and ignored. */
+const LEGACY_KEYS = new Set([
+  'version', 'md5secret', 'jwtsecret', 'httpsEnabled', 'httpsPrivateKey', 'httpsCert', 'httpsPort', 'lyricFolderDir', 'production',
+]);
+
+export class ConfigService {
+  constructor(private readonly store: ConfigStore) {}
+
+  shared() {
+    const c = this.store.get();
+    return { rewindSeekTime: c.rewindSeekTime, forwardSeekTime: c.forwardSeekTime };
+  }
+
+  adminView(actor: Actor): Config {
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能读取管理配置文件.');
+    return { ...this.store.get() };
+  }
+
+  /** PUT /api/config/admin: validate every key, drop legacy ones, keep `auth` locked in production. */
+  update(actor: Actor, body: unknown): { config: Config; message: string; restartRequired: string[] } {
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改配置文件.');
+    const input = (body as { config?: unknown } | null)?.config;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('请求体必须是 { "config": { ... } }');
+    const current = this.store.get();
+    const patch: Record<string, unknown> = {};
+    const unknown: string[] = [];
+    for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+      if (LEGACY_KEYS.has(key)) continue;
+      if (!(CONFIG_KEYS as string[]).includes(key)) {
+        unknown.push(key);
+        continue;
+      }
+      if (JSON.stringify((current as Record<string, unknown>)[key]) === JSON.stringify(value)) continue;
+      if (key === 'auth' && current.production) throw forbidden('生产模式下不能修改 auth 设置.');
+      patch[key] = value;
+    }
+    if (unknown.length) throw badRequest(`未知的配置项: ${unknown.join(', ')}`);
+    const config = Object.keys(patch).length ? this.store.update(patch) : current;
+    const restartRequired = Object.keys(patch).filter((k) => (RESTART_KEYS as string[]).includes(k));
+    const message = restartRequired.length ? `保存成功. 以下设置需要重启服务器后生效: ${restartRequired.join(', ')}` : '保存成功.';
+    return { config: { ...config }, message, restartRequired };
+  }
+}

@@ -1,0 +1,167 @@
+import { AppError, forbidden, notFound, unauthorized, validationFailed, type FieldError } from '../domain/errors.js';
+import { hashPassword, randomPassword, verifyPassword } from '../auth/password.js';
+import { groupOfRole, isAdmin, ROLES, type Actor, type Role } from '../auth/roles.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { LoginLimiter } from '../auth/login-limiter.js';
+import type { UsersRepo, UserRow } from '../db/repos/users-repo.js';
+
+export const MSG = {
+  nameTooShort: '用户名长度至少为 5',
+  passwordTooShort: '密码长度至少为 5',
+  badGroup: "用户组名称必须为 ['user', 'guest'] 的一个.",
+  nameTaken: '该名称已存在，用户名不能重复',
+  wrongCredentials: '用户名或密码错误.',
+  tooManyAttempts: '登录失败次数过多，请稍后再试',
+} as const;
+
+export interface PublicUser {
+  name: string;
+  group: string;
+  role: Role;
+  created_at: string;
+}
+
+export const publicUser = (u: UserRow): PublicUser => ({ name: u.name, group: groupOfRole(u.role), role: u.role, created_at: u.created_at });
+
+const MIN_LEN = 5;
+const MAX_NAME = 64;
+const MAX_PASSWORD = 1024;
+
+function checkName(name: unknown, fields: FieldError[]): name is string {
+  if (typeof name !== 'string' || name.trim().length < MIN_LEN) {
+    fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', value: name });
+    return false;
+  }
+  if (name.length > MAX_NAME || /[\u0000-\u001f/\\]/.test(name)) {
+    fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body', value: name });
+    return false;
+  }
+  return true;
+}
+
+function checkPassword(password: unknown, param: string, fields: FieldError[]): password is string {
+  if (typeof password !== 'string' || password.length < MIN_LEN) {
+    fields.push({ msg: MSG.passwordTooShort, param, location: 'body' });
+    return false;
+  }
+  if (password.length > MAX_PASSWORD) {
+    fields.push({ msg: `密码长度不能超过 ${MAX_PASSWORD}`, param, location: 'body' });
+    return false;
+  }
+  return true;
+}
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly tokens: TokenService,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  /** POST /api/auth/me */
+  async login(name: unknown, password: unknown, address: string): Promise<{ token: string; user: PublicUser }> {
+    const fields: FieldError[] = [];
+    checkName(name, fields);
+    checkPassword(password, 'password', fields);
+    if (fields.length) throw validationFailed(fields);
+    const n = (name as string).trim();
+    const wait = this.limiter.retryAfter(address, n);
+    if (wait > 0) throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${wait} 秒后）`, { headers: { 'Retry-After': String(wait) } });
+    const user = await this.users.byName(n);
+    if (!user || !(await verifyPassword(password as string, user.password_hash))) {
+      this.limiter.fail(address, n);
+      throw unauthorized(MSG.wrongCredentials);
+    }
+    this.limiter.succeed(address, n);
+    return { token: this.tokens.sign(user), user: publicUser(user) };
+  }
+
+  /** Resolve a bearer token to the acting user; revoked or stale tokens are refused. */
+  async authenticate(token: string): Promise<Actor> {
+    const result = this.tokens.verify(token);
+    if (!result.ok) throw unauthorized(result.message);
+    const user = await this.users.byId(Number(result.claims.sub));
+    if (!user || user.token_version !== result.claims.ver) throw unauthorized('登录已失效，请重新登录');
+    return { id: user.id, name: user.name, role: user.role };
+  }
+
+  /** The admin every request acts as when auth is off. */
+  async anonymousAdmin(): Promise<Actor> {
+    const admin = await this.ensureAdmin();
+    return { id: admin.user.id, name: admin.user.name, role: 'admin' };
+  }
+
+  /**
+   * Make sure an admin exists. On first start creates `admin` with a random password, returned once
+   * so the caller can show it.
+   */
+  async ensureAdmin(): Promise<{ user: UserRow; createdPassword?: string }> {
+    const existing = await this.users.firstAdmin();
+    if (existing) return { user: existing };
+    const password = randomPassword();
+    const name = (await this.users.byName('admin')) ? `admin${Date.now() % 100000}` : 'admin';
+    await this.users.create(name, await hashPassword(password), 'admin');
+    const user = (await this.users.byName(name))!;
+    return { user, createdPassword: password };
+  }
+
+  async list(actor: Actor): Promise<PublicUser[]> {
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能浏览用户.');
+    return (await this.users.list()).map(publicUser);
+  }
+
+  /** POST /api/credentials/user (web: user or guest) and `kikoplay user add` (any role). */
+  async create(actor: Actor, input: { name?: unknown; password?: unknown; group?: unknown }, opts: { allowAdmin?: boolean } = {}): Promise<PublicUser> {
+    const fields: FieldError[] = [];
+    checkName(input.name, fields);
+    checkPassword(input.password, 'password', fields);
+    const allowed: readonly string[] = opts.allowAdmin ? ROLES : ['user', 'guest'];
+    const group = input.group === 'administrator' ? 'admin' : input.group;
+    if (typeof group !== 'string' || !allowed.includes(group)) {
+      fields.push({ msg: opts.allowAdmin ? `角色必须为 ${ROLES.join(' / ')} 之一.` : MSG.badGroup, param: 'group', location: 'body', value: input.group });
+    }
+    if (fields.length) throw validationFailed(fields);
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能创建新用户.');
+    const name = (input.name as string).trim();
+    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', value: name }]);
+    await this.users.create(name, await hashPassword(input.password as string), group as Role);
+    return publicUser((await this.users.byName(name))!);
+  }
+
+  /** PUT /api/credentials/user: the admin changes anyone's password, a user only their own. */
+  async changePassword(actor: Actor, input: { name?: unknown; newPassword?: unknown }): Promise<void> {
+    const fields: FieldError[] = [];
+    if (typeof input.name !== 'string' || !input.name.trim()) fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', value: input.name });
+    checkPassword(input.newPassword, 'newPassword', fields);
+    if (fields.length) throw validationFailed(fields);
+    const name = (input.name as string).trim();
+    if (!isAdmin(actor) && actor.name !== name) throw forbidden('只能修改自己账号的密码.');
+    const user = await this.users.byName(name);
+    if (!user) throw notFound(`用户 ${name} 不存在.`);
+    await this.users.setPassword(user.id, await hashPassword(input.newPassword as string));
+  }
+
+  async setRole(actor: Actor, name: string, role: unknown): Promise<PublicUser> {
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改用户角色.');
+    if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`);
+    const user = await this.users.byName(name);
+    if (!user) throw notFound(`用户 ${name} 不存在.`);
+    if (user.role === 'admin' && role !== 'admin' && (await this.users.countByRole('admin')) <= 1) {
+      throw forbidden('不能取消最后一个管理员的管理员身份.');
+    }
+    await this.users.setRole(user.id, role as Role);
+    return publicUser((await this.users.byName(name))!);
+  }
+
+  /** DELETE /api/credentials/user with `{ users: [{ name }] }`. */
+  async delete(actor: Actor, names: string[]): Promise<number> {
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能删除用户.');
+    if (names.includes(actor.name)) throw forbidden('不能删除当前登录的账号.');
+    const all = await this.users.list();
+    const unknown = names.filter((n) => !all.some((u) => u.name === n));
+    if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`);
+    const adminsLeft = all.filter((u) => u.role === 'admin' && !names.includes(u.name)).length;
+    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.');
+    return this.users.deleteByNames(names);
+  }
+}

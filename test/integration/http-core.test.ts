@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+
+describe('HTTP core', () => {
+  let t: TestServer;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    await t.addUser('admin', 'adminpass', 'admin');
+    adminToken = await t.login('admin', 'adminpass');
+  });
+  afterAll(() => t.close());
+
+  it('answers /api/health without a token', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('OK');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.json('GET', '/api/nope', { token: adminToken });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: expect.stringContaining('/api/nope') });
+  });
+
+  it('needs a token for API routes when auth is on', async () => {
+    const res = await t.json('GET', '/api/config/shared');
+    expect(res.status).toBe(401);
+    expect(typeof (res.body as { error: string }).error).toBe('string');
+  });
+
+  it('rejects malformed JSON with 400', async () => {
+    const res = await t.request('PUT', '/api/config/admin', { token: adminToken, raw: '{"config": ', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toMatch(/JSON/);
+  });
+
+  it('rejects bodies over 1 MB with 413', async () => {
+    const big = JSON.stringify({ config: { voiceWorkDefaultPath: 'x'.repeat(1_100_000) } });
+    const res = await t.request('PUT', '/api/config/admin', { token: adminToken, raw: big, headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toBeTruthy();
+  });
+
+  it('serves the shared config', async () => {
+    const res = await t.json('GET', '/api/config/shared', { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sharedConfig: { rewindSeekTime: 5, forwardSeekTime: 30 } });
+  });
+
+  it('answers /api/version offline', async () => {
+    const res = await t.json<Record<string, unknown>>('GET', '/api/version', { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body.update_available).toBe(false);
+    expect(res.body.lockFileExists).toBe(false);
+    expect(res.body.lockReason).toBeNull();
+  });
+
+  it('validates PUT /api/config/admin and names the key', async () => {
+    const before = await t.json<{ config: Record<string, unknown> }>('GET', '/api/config/admin', { token: adminToken });
+    const res = await t.json<{ error: string }>('PUT', '/api/config/admin', { token: adminToken, body: { config: { pageSize: 'abc' } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('pageSize');
+    const after = await t.json<{ config: Record<string, unknown> }>('GET', '/api/config/admin', { token: adminToken });
+    expect(after.body.config.pageSize).toBe(before.body.config.pageSize);
+  });
+
+  it('saves a valid config change and returns config and message', async () => {
+    const res = await t.json<{ config: Record<string, unknown>; message: string }>('PUT', '/api/config/admin', {
+      token: adminToken,
+      body: { config: { rewindSeekTime: 10, jwtsecret: 'ignored legacy key' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/^保存成功/);
+    expect(res.body.config.rewindSeekTime).toBe(10);
+    expect(res.body.config).not.toHaveProperty('jwtsecret');
+    const shared = await t.json('GET', '/api/config/shared', { token: adminToken });
+    expect(shared.body).toEqual({ sharedConfig: { rewindSeekTime: 10, forwardSeekTime: 30 } });
+  });
+
+  it('refuses unknown config keys', async () => {
+    const res = await t.json<{ error: string }>('PUT', '/api/config/admin', { token: adminToken, body: { config: { nonsense: 1 } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('nonsense');
+  });
+
+  it('keeps auth locked in production', async () => {
+    const p = await startTestServer({ flags: { production: true } });
+    try {
+      await p.addUser('admin', 'adminpass', 'admin');
+      const token = await p.login('admin', 'adminpass');
+      const res = await p.json('PUT', '/api/config/admin', { token, body: { config: { auth: false } } });
+      expect(res.status).toBe(403);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('redacts tokens from the X-Request-Id flow and returns a request id', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+  });
+});
