@@ -16,12 +16,13 @@ export function configCommand(): Command {
     .command('get [key]')
     .description('print the effective value of a key, or every key as JSON')
     .action((key: string | undefined, _opts: unknown, cmd: Command) => {
+      const k = key === undefined ? undefined : checkKey(key);
       const effective = loadConfig(dataDirOf(cmd));
-      if (!key) {
+      if (!k) {
         process.stdout.write(JSON.stringify(effective, null, 2) + '\n');
         return;
       }
-      const value = effective[checkKey(key)];
+      const value = effective[k];
       process.stdout.write((typeof value === 'string' ? value : JSON.stringify(value)) + '\n');
     });
 

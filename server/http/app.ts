@@ -44,11 +44,18 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
       },
     }),
   );
-  koa.use(authContext(app.services.users, () => app.store.get().auth));
-  koa.use(requireLogin(isPublic));
-
   const router = new Router({ prefix: '/api' });
   for (const register of ROUTES) register(router, app.services);
+
+  // Unknown API paths are a JSON 404 whether or not the caller is logged in.
+  koa.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api') && router.match(ctx.path, ctx.method).path.length === 0) {
+      throw notFound(`接口不存在: ${ctx.method} ${ctx.path}`);
+    }
+    return next();
+  });
+  koa.use(authContext(app.services.users, () => app.store.get().auth));
+  koa.use(requireLogin(isPublic));
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));
   koa.use((ctx) => {

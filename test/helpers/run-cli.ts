@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ENTRY = path.join(ROOT, 'test/helpers/cli-entry.ts');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `kikoplay <args>` from source in a child process and collect its output. */
+export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, KIKOPLAY_DATA_DIR: '', ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** Start a long-running `kikoplay serve` from source; resolves once it prints its URL. */
+export function startCliServer(args: string[], opts: { env?: NodeJS.ProcessEnv } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LOG_LEVEL: 'warn', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const ready = new Promise<{ url: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stdout}\n${stderr}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1].replace('localhost', '127.0.0.1') });
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${stdout}\n${stderr}`));
+    });
+  });
+  return {
+    ready,
+    output: () => ({ stdout, stderr }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
