@@ -5,6 +5,9 @@ import { loadOrCreateSecret } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { Database } from '../db/connection.js';
 import { UsersRepo } from '../db/repos/users-repo.js';
+import { ReviewsRepo } from '../db/repos/reviews-repo.js';
+import { HistoryRepo } from '../db/repos/history-repo.js';
+import { UserDataService } from '../services/user-data-service.js';
 import { TokenService } from '../auth/tokens.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { UsersService } from '../services/users-service.js';
@@ -29,12 +32,13 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
-  const repos = { users: new UsersRepo(db) };
+  const repos = { users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db) };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
   const services = {
     users: new UsersService(repos.users, tokens, new LoginLimiter()),
     config: new ConfigService(store),
     system: new SystemService(store, packageVersion()),
+    userData: new UserDataService(repos.reviews, repos.history),
   };
 
   return {

@@ -5,10 +5,15 @@ import type { UsersService } from '../services/users-service.js';
 import type { ConfigService } from '../services/config-service.js';
 import type { SystemService } from '../services/system-service.js';
 import type { UsersRepo } from '../db/repos/users-repo.js';
+import type { ReviewsRepo } from '../db/repos/reviews-repo.js';
+import type { HistoryRepo } from '../db/repos/history-repo.js';
+import type { UserDataService } from '../services/user-data-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
   users: UsersRepo;
+  reviews: ReviewsRepo;
+  history: HistoryRepo;
 }
 
 /** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
@@ -16,6 +21,7 @@ export interface Services {
   users: UsersService;
   config: ConfigService;
   system: SystemService;
+  userData: UserDataService;
 }
 
 export interface AppContext {

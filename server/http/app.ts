@@ -12,8 +12,9 @@ import { sessionRoutes } from './routes/session.js';
 import { userRoutes } from './routes/users.js';
 import { systemRoutes } from './routes/system.js';
 import type { RouteModule } from './routes/types.js';
+import { userDataRoutes } from './routes/user-data.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes];
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes];
 
 /** Routes that answer without a token even when auth is on. */
 const isPublic = (path: string, method: string) =>

@@ -1,0 +1,41 @@
+import type { Database } from '../connection.js';
+import { sqlNow } from '../../domain/time.js';
+
+export interface HistoryRow {
+  user_id: number;
+  work_id: number;
+  state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export class HistoryRepo {
+  constructor(private readonly db: Database) {}
+
+  get(userId: number, workId: number): Promise<HistoryRow | undefined> {
+    return this.db.get<HistoryRow>('SELECT * FROM play_history WHERE user_id = ? AND work_id = ?', [userId, workId]);
+  }
+
+  async upsert(userId: number, workId: number, stateJson: string): Promise<void> {
+    const now = sqlNow();
+    await this.db.run(
+      `INSERT INTO play_history (user_id, work_id, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, work_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+      [userId, workId, stateJson, now, now],
+    );
+  }
+
+  async delete(userId: number, workId: number): Promise<number> {
+    return (await this.db.run('DELETE FROM play_history WHERE user_id = ? AND work_id = ?', [userId, workId])).changes;
+  }
+
+  async page(userId: number, opts: { sort: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ rows: HistoryRow[]; total: number }> {
+    const dir = opts.sort === 'asc' ? 'ASC' : 'DESC';
+    const rows = await this.db.all<HistoryRow>(
+      `SELECT * FROM play_history WHERE user_id = ? ORDER BY updated_at ${dir}, work_id ${dir} LIMIT ? OFFSET ?`,
+      [userId, opts.limit, opts.offset],
+    );
+    const total = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM play_history WHERE user_id = ?', [userId]);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

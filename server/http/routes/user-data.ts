@@ -1,0 +1,32 @@
+import type { RouteModule } from './types.js';
+import { requireActor } from '../middleware/auth.js';
+import { validate } from '../validate.js';
+import { reviewBody, UserDataService } from '../../services/user-data-service.js';
+import { z } from 'zod';
+
+const deleteReviewQuery = z.object({ work_id: z.coerce.number().int().positive() });
+
+/** Ratings, reviews, progress and play history (api-contract §4.8, §4.9). Spelling `histroy` is the contract's. */
+export const userDataRoutes: RouteModule = (router, { userData }) => {
+  router.put('/review', async (ctx) => {
+    const body = validate(reviewBody, ctx.request.body ?? {}, 'body');
+    ctx.body = { message: await userData.putReview(requireActor(ctx), UserDataService.mode(ctx.query), body) };
+  });
+
+  router.delete('/review', async (ctx) => {
+    const { work_id } = validate(deleteReviewQuery, { work_id: ctx.query.work_id ?? (ctx.request.body as { work_id?: unknown } | undefined)?.work_id });
+    await userData.deleteReview(requireActor(ctx), work_id);
+    ctx.body = { message: '删除标记成功' };
+  });
+
+  router.put('/histroy', async (ctx) => {
+    await userData.putHistory(requireActor(ctx), ctx.request.body);
+    ctx.body = { message: '更新历史成功' };
+  });
+
+  router.delete('/histroy', async (ctx) => {
+    const body = (ctx.request.body ?? {}) as { work_id?: unknown };
+    await userData.deleteHistory(requireActor(ctx), body.work_id ?? ctx.query.work_id);
+    ctx.body = { message: '删除历史记录成功' };
+  });
+};

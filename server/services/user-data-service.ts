@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { badRequest, notFound } from '../domain/errors.js';
+import { formatWorkCode } from '../domain/work-code.js';
+import { canWrite, type Actor } from '../auth/roles.js';
+import { forbidden } from '../domain/errors.js';
+import { PROGRESS_VALUES, type Progress, type ReviewsRepo, type ReviewRow } from '../db/repos/reviews-repo.js';
+import type { HistoryRepo, HistoryRow } from '../db/repos/history-repo.js';
+
+const workId = z.coerce.number().int().positive().max(9e15);
+const rating = z.union([z.null(), z.coerce.number().int().min(1).max(5)]);
+const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);
+
+/** Body of PUT /api/review (api-contract §4.8). `user_name` is ignored: the actor is the token's user. */
+export const reviewBody = z.object({
+  work_id: workId,
+  rating: rating.optional(),
+  review_text: z.union([z.null(), z.string().max(20_000)]).optional(),
+  progress: progress.optional(),
+  user_name: z.unknown().optional(),
+});
+
+export type ReviewMode = 'star' | 'progress' | 'full';
+
+/** The play state the client saves: any object with an array `queue`, integer `index` and numeric `seconds`. */
+export const historyState = z
+  .object({
+    queue: z.array(z.unknown()),
+    index: z.number().int().min(0),
+    seconds: z.number().min(0),
+  })
+  .passthrough();
+
+const MAX_STATE_BYTES = 1024 * 1024;
+
+function text(message: string, reason: string): string {
+  return `${message}: ${reason}`;
+}
+
+export class UserDataService {
+  constructor(
+    private readonly reviews: ReviewsRepo,
+    private readonly history: HistoryRepo,
+  ) {}
+
+  private writer(actor: Actor): Actor {
+    if (!canWrite(actor)) throw forbidden('游客账号只能浏览和播放，不能进行此操作.');
+    return actor;
+  }
+
+  private async existingWork(id: number): Promise<void> {
+    if (!(await this.reviews.workExists(id))) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+  }
+
+  /** Mode from the query flags, as the kikoeru clients send them. */
+  static mode(query: { starOnly?: unknown; progressOnly?: unknown }): ReviewMode {
+    const starOnly = String(query.starOnly ?? '').toLowerCase();
+    const progressOnly = String(query.progressOnly ?? '').toLowerCase();
+    if (starOnly !== 'false') return 'star';
+    return progressOnly === 'true' ? 'progress' : 'full';
+  }
+
+  /** PUT /api/review. Returns the message the clients show. */
+  async putReview(actor: Actor, mode: ReviewMode, body: z.infer<typeof reviewBody>): Promise<string> {
+    this.writer(actor);
+    await this.existingWork(body.work_id);
+    const prog = (p: Progress | '' | null | undefined): Progress | null => (p ? p : null);
+    if (mode === 'star') {
+      if (body.rating === undefined) throw badRequest(text('评价失败', '缺少 rating（1–5 或 null）'));
+      await this.reviews.upsert(actor.id, body.work_id, { rating: body.rating });
+      return '评价成功';
+    }
+    if (mode === 'progress') {
+      await this.reviews.upsert(actor.id, body.work_id, { progress: prog(body.progress) });
+      return '更新进度成功';
+    }
+    if (body.rating === undefined) throw badRequest(text('评价失败', '缺少 rating（1–5 或 null）'));
+    await this.reviews.upsert(actor.id, body.work_id, {
+      rating: body.rating,
+      review_text: body.review_text ?? '',
+      progress: prog(body.progress),
+    });
+    return '评价成功';
+  }
+
+  async deleteReview(actor: Actor, id: number): Promise<void> {
+    this.writer(actor);
+    await this.reviews.delete(actor.id, id);
+  }
+
+  review(actor: Actor, id: number): Promise<ReviewRow | undefined> {
+    return this.reviews.get(actor.id, id);
+  }
+
+  reviewPage(actor: Actor, opts: { filter?: Progress; order: string; sort: 'asc' | 'desc'; page: number; pageSize: number }) {
+    return this.reviews.page(actor.id, { ...opts, offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize });
+  }
+
+  /** PUT /api/histroy: the state is stored verbatim (as sent) after a shape check. */
+  async putHistory(actor: Actor, body: unknown): Promise<void> {
+    this.writer(actor);
+    const b = (body ?? {}) as { work_id?: unknown; state?: unknown };
+    const id = workId.safeParse(b.work_id);
+    if (!id.success) throw badRequest('参数 work_id 无效: 需要作品的数字 id');
+    const state = historyState.safeParse(b.state);
+    if (!state.success) {
+      const issue = state.error.issues[0];
+      throw badRequest(`参数 state 无效: ${issue.path.length ? `state.${issue.path.join('.')} ` : ''}${issue.message}（需要 { queue: [], index: 整数, seconds: 数字 }）`);
+    }
+    const json = JSON.stringify(b.state);
+    if (Buffer.byteLength(json) > MAX_STATE_BYTES) throw badRequest('播放状态过大');
+    await this.existingWork(id.data);
+    await this.history.upsert(actor.id, id.data, json);
+  }
+
+  async deleteHistory(actor: Actor, rawId: unknown): Promise<void> {
+    this.writer(actor);
+    const id = workId.safeParse(rawId);
+    if (!id.success) throw badRequest('参数 work_id 无效: 需要作品的数字 id');
+    await this.history.delete(actor.id, id.data);
+  }
+
+  historyOf(actor: Actor, id: number): Promise<HistoryRow | undefined> {
+    return this.history.get(actor.id, id);
+  }
+
+  historyPage(actor: Actor, opts: { sort: 'asc' | 'desc'; page: number; pageSize: number }) {
+    return this.history.page(actor.id, { sort: opts.sort, offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize });
+  }
+}
