@@ -1,0 +1,30 @@
+/**
+ * The one URL builder for media, covers and lyric files: the elements that load them (<audio>,
+ * <img>, download links) cannot send a header, so the token goes in `?token=` (spec §6).
+ */
+import { getToken } from './token.js';
+
+/**
+ * Append (or replace) `token=` on a URL of this server when a token is stored. URLs of another
+ * origin are returned unchanged: the token never leaves for a third party.
+ */
+export function withToken(url: string): string {
+  const token = getToken();
+  if (!token) return url;
+  const origin = window.location.origin;
+  const parsed = new URL(url, origin);
+  if (parsed.origin !== origin) return url;
+  parsed.searchParams.set('token', token);
+  const absolute = /^([a-z][a-z0-9+.-]*:)?\/\//i.test(url);
+  return absolute ? parsed.href : parsed.pathname + parsed.search + parsed.hash;
+}
+
+/** A track hash is `<workId>/<n>`; each part is encoded, the slash kept. */
+const hashPath = (hash: string): string => hash.split('/').map(encodeURIComponent).join('/');
+
+export type CoverType = 'main' | 'sam' | '240x240';
+
+export const coverUrl = (workId: number, type: CoverType = 'main'): string => withToken(`/api/cover/${workId}?type=${type}`);
+export const streamUrl = (hash: string): string => withToken(`/api/media/stream/${hashPath(hash)}`);
+export const downloadUrl = (hash: string): string => withToken(`/api/media/download/${hashPath(hash)}`);
+export const smallImageUrl = (hash: string): string => withToken(`/api/media/small-img/${hashPath(hash)}`);

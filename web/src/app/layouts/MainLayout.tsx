@@ -1,0 +1,56 @@
+/**
+ * The main layout (spec §2.2): header, drawer (230 px; a mini rail by default on desktop, an overlay
+ * on phones) and the main area. The main area needs a session: a 401 from GET /api/auth/me sends the
+ * user to /login (through the generic handler), any other failure offers a retry.
+ */
+import { useState } from 'react';
+import { AppShell, Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSession } from '../../features/auth/use-session.js';
+import { t } from '../../i18n/index.js';
+import { useBootstrap } from '../use-bootstrap.js';
+import { AppHeader } from './AppHeader.js';
+import { DESKTOP_QUERY, DRAWER_WIDTH, HEADER_HEIGHT, MINI_WIDTH } from './layout-sizes.js';
+import { MainNav } from './MainNav.js';
+import { SessionOutlet } from './SessionOutlet.js';
+
+export function MainLayout() {
+  const session = useSession();
+  useBootstrap(session.isSuccess);
+  const desktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
+  const [expanded, setExpanded] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+
+  const toggle = () => (desktop ? setExpanded((v) => !v) : setPhoneOpen((v) => !v));
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: expanded ? DRAWER_WIDTH : MINI_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      <AppShell.Header>
+        <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        {desktop && <MainNav session={session.data} mini={!expanded} />}
+      </AppShell.Navbar>
+      <Drawer
+        opened={!desktop && phoneOpen}
+        onClose={() => setPhoneOpen(false)}
+        size={DRAWER_WIDTH}
+        withCloseButton={false}
+        padding={0}
+        styles={{ body: { height: '100%' } }}
+        aria-label={t.header.menu}
+      >
+        <MainNav session={session.data} mini={false} onNavigate={() => setPhoneOpen(false)} />
+      </Drawer>
+      <AppShell.Main>
+        <SessionOutlet session={session} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export default MainLayout;

@@ -1,0 +1,45 @@
+/** The drawer content of the main layout: nav links, the dark-mode cycle and logout (spec §2.2). */
+import { useLocation } from 'react-router';
+import { Divider, ScrollArea, Stack } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import type { Session } from '../../api/types.js';
+import { isAdminUser } from '../../api/types.js';
+import { NavItem } from '../../components/NavItem.js';
+import { useDarkMode } from '../../components/use-dark-mode.js';
+import { useLogout } from '../../features/auth/use-logout.js';
+import { t } from '../../i18n/index.js';
+import { MAIN_NAV } from './nav-links.js';
+
+interface MainNavProps {
+  session: Session | undefined;
+  mini: boolean;
+  /** Called after a link is followed (closes the phone drawer). */
+  onNavigate?: () => void;
+}
+
+export function MainNav({ session, mini, onNavigate }: MainNavProps) {
+  const { pathname } = useLocation();
+  const dark = useDarkMode();
+  const logout = useLogout();
+  const admin = isAdminUser(session?.user);
+  const links = MAIN_NAV.filter((entry) => !entry.adminOnly || admin);
+
+  return (
+    <Stack h="100%" gap={0} data-testid="nav-drawer">
+      <ScrollArea style={{ flex: 1 }} type="never">
+        <Stack gap={4} p={mini ? 8 : 'xs'}>
+          {links.map((entry) => (
+            <NavItem key={entry.to} icon={entry.icon} label={entry.label} to={entry.to} active={entry.isActive(pathname)} mini={mini} onClick={onNavigate} />
+          ))}
+        </Stack>
+      </ScrollArea>
+      <Divider />
+      <Stack gap={4} p={mini ? 8 : 'xs'}>
+        <NavItem icon={dark.icon} label={dark.label} onClick={dark.cycle} mini={mini} testId="dark-mode-cycle" />
+        {session?.auth && (
+          <NavItem icon={IconLogout} label={t.logout.label} description={session.user.name} onClick={logout} mini={mini} testId="logout" />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

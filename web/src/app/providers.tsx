@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../api/query-client.js';
+import { prefsColorSchemeManager } from '../lib/color-scheme.js';
+import { theme } from './theme.js';
+
+const colorSchemeManager = prefsColorSchemeManager();
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+        <Notifications position="top-center" limit={4} zIndex={1000} />
+        <ModalsProvider>{children}</ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

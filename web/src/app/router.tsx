@@ -1,0 +1,49 @@
+/**
+ * The routes (spec §2.1). Every screen is its own chunk (route `lazy`). Screens not built yet are
+ * deliberately absent: their paths fall to the not-found page until they exist.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setUnauthorizedHandler } from '../api/errors.js';
+import { clearToken } from '../api/token.js';
+import { PageLoader } from '../components/PageLoader.js';
+import { RouteError } from '../components/RouteError.js';
+import { LOGIN_PATH, loginPathFor } from '../features/auth/redirect.js';
+
+const notFound = async () => ({ Component: (await import('../components/NotFoundPage.js')).NotFoundPage });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: LOGIN_PATH, lazy: async () => ({ Component: (await import('../features/auth/LoginPage.js')).LoginPage }) },
+      {
+        path: '/admin',
+        lazy: async () => ({ Component: (await import('./layouts/AdminLayout.js')).AdminLayout }),
+        children: [
+          { index: true, lazy: notFound },
+          { path: '*', lazy: notFound },
+        ],
+      },
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('./layouts/MainLayout.js')).MainLayout }),
+        children: [
+          { index: true, element: <Navigate to="/works" replace /> },
+          { path: 'about', lazy: async () => ({ Component: (await import('../features/about/AboutPage.js')).AboutPage }) },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A 401 anywhere: the stored token is no good; log in again and come back here afterwards.
+setUnauthorizedHandler(() => {
+  clearToken();
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === LOGIN_PATH) return;
+  void router.navigate(loginPathFor(pathname + search + hash), { replace: true });
+});

@@ -1,0 +1,75 @@
+/**
+ * What the main layout loads once the session is known (spec §2, api-contract Appendix A):
+ * the version (update notice 5 s when `update_available && notifyUser`; the library-lock notice
+ * 60 s with a link to the scanner) and the shared config into its store.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCloudDownload, IconLock } from '@tabler/icons-react';
+import { fetchSharedConfig } from '../api/session.js';
+import type { VersionInfo } from '../api/types.js';
+import { t } from '../i18n/index.js';
+import { useSharedConfig } from '../lib/shared-config.js';
+import { useVersion } from './use-version.js';
+
+export const UPDATE_NOTICE_MS = 5_000;
+export const LOCK_NOTICE_MS = 60_000;
+
+/** The notices are shown once per page load, not on every remount of the layout. */
+let noticesShown = false;
+
+function showVersionNotices(info: VersionInfo, goScanner: () => void): void {
+  if (info.update_available && info.notifyUser) {
+    notifications.show({ id: 'update-notice', color: 'violet', icon: <IconCloudDownload size={18} />, autoClose: UPDATE_NOTICE_MS, message: t.notices.updateAvailable });
+  }
+  if (info.lockFileExists) {
+    const id = 'lock-notice';
+    notifications.show({
+      id,
+      color: 'yellow',
+      icon: <IconLock size={18} />,
+      autoClose: LOCK_NOTICE_MS,
+      message: (
+        <>
+          <Text size="sm">{info.lockReason || t.notices.lockDefault}</Text>
+          <Group gap="xs" mt="xs">
+            <Button size="compact-sm" variant="subtle" color="gray" onClick={() => notifications.hide(id)}>
+              {t.notices.lockLater}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="yellow"
+              onClick={() => {
+                notifications.hide(id);
+                goScanner();
+              }}
+            >
+              {t.notices.lockGoScanner}
+            </Button>
+          </Group>
+        </>
+      ),
+    });
+  }
+}
+
+export function useBootstrap(enabled: boolean): void {
+  const navigate = useNavigate();
+  const version = useVersion(enabled);
+  const shared = useQuery({ queryKey: ['config', 'shared'], queryFn: ({ signal }) => fetchSharedConfig(signal), enabled, staleTime: Infinity });
+  const apply = useSharedConfig((s) => s.apply);
+
+  useEffect(() => {
+    if (shared.data) apply(shared.data);
+  }, [shared.data, apply]);
+
+  useEffect(() => {
+    if (!version.data || noticesShown) return;
+    noticesShown = true;
+    showVersionNotices(version.data, () => void navigate('/admin/scanner'));
+  }, [version.data, navigate]);
+}

@@ -1,0 +1,27 @@
+/** Logout (spec §2.2): ask, clear the stored token and the cached data, go to /login. */
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { modals } from '@mantine/modals';
+import { clearToken } from '../../api/token.js';
+import { t } from '../../i18n/index.js';
+import { LOGIN_PATH } from './redirect.js';
+
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    modals.openConfirmModal({
+      title: t.logout.confirmTitle,
+      children: t.logout.confirm,
+      labels: { confirm: t.logout.ok, cancel: t.logout.cancel },
+      confirmProps: { color: 'red' },
+      centered: true,
+      onConfirm: () => {
+        clearToken();
+        queryClient.clear();
+        void navigate(LOGIN_PATH, { replace: true });
+      },
+    });
+  }, [navigate, queryClient]);
+}

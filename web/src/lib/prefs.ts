@@ -1,0 +1,281 @@
+/**
+ * The one typed preferences module (spec §3 "Local browser preferences", §5 "Stored preferences").
+ *
+ * Every preference has a storage key, a default and a parser that validates what is stored: a value
+ * that is missing, unreadable or outside the allowed set reads as the default (dark mode → auto, list
+ * mode → waterfall). Values are stored as JSON, except the token which is stored as the plain string.
+ * The sleep timer lives in session storage, everything else in local storage. Storage that throws
+ * (private mode, disabled storage) degrades to memory for the session.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+
+export const DARK_MODES = ['light', 'dark', 'auto'] as const;
+export type DarkMode = (typeof DARK_MODES)[number];
+
+export const LIST_MODES = ['waterfall', 'pagination'] as const;
+export type ListMode = (typeof LIST_MODES)[number];
+
+/** Sort fields of the work list (spec §9); the default is release, descending. */
+export const SORT_FIELDS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** nsfw_0 all, nsfw_1 all ages, nsfw_2 adult (spec §9). */
+export const AGE_RATINGS = ['nsfw_0', 'nsfw_1', 'nsfw_2'] as const;
+export type AgeRating = (typeof AGE_RATINGS)[number];
+
+/** Lyric filter options; 'no' excludes the others (spec §4 "Work list reset"). */
+export const LYRIC_OPTIONS = ['local', 'ai', 'no'] as const;
+export type LyricOption = (typeof LYRIC_OPTIONS)[number];
+
+export const FAVOURITES_SORTS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
+export type FavouritesSort = (typeof FAVOURITES_SORTS)[number];
+
+/** Search condition types (spec §3); the client also uses 'unknown'. */
+export const SEARCH_TYPES = ['fuzzy', 'va', 'tag', 'circle', 'code', 'unknown'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export interface SearchCondition {
+  type: SearchType;
+  value: string | number;
+  name: string;
+}
+
+export interface SleepTimer {
+  mode: 'clock' | 'countdown';
+  /** Epoch milliseconds at which playback pauses. */
+  stopAt: number;
+}
+
+export const LYRIC_FONT_SIZE = { min: 0.2, max: 10, default: 1.5 } as const;
+
+type StorageKind = 'local' | 'session';
+
+interface PrefDef<T> {
+  key: string;
+  storage: StorageKind;
+  defaultValue: T;
+  /** Validate a stored value; undefined means "not acceptable, use the default". */
+  parse(stored: unknown): T | undefined;
+  /** Stored as the plain string instead of JSON. */
+  plain?: boolean;
+}
+
+const oneOf =
+  <T extends string>(allowed: readonly T[]) =>
+  (v: unknown): T | undefined =>
+    typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
+
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Dark mode: light/dark/auto; the legacy client stored true/false/auto. */
+export function parseDarkMode(v: unknown): DarkMode | undefined {
+  if (v === true || v === 'true') return 'dark';
+  if (v === false || v === 'false') return 'light';
+  return oneOf(DARK_MODES)(v);
+}
+
+function parseLyricOptions(v: unknown): LyricOption[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const isOption = oneOf(LYRIC_OPTIONS);
+  const picked = [...new Set(v.map(isOption).filter((x): x is LyricOption => x !== undefined))];
+  return picked.includes('no') ? ['no'] : picked;
+}
+
+function parseConditions(v: unknown): SearchCondition[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const isType = oneOf(SEARCH_TYPES);
+  const out: SearchCondition[] = [];
+  for (const item of v) {
+    if (!isRecord(item)) continue;
+    const type = isType(item.type);
+    const value = item.value;
+    if (!type || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    out.push({ type, value, name: typeof item.name === 'string' ? item.name : String(value) });
+  }
+  return out;
+}
+
+function parseVisualCovers(v: unknown): Record<string, string> | undefined {
+  if (!isRecord(v)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [workId, cover] of Object.entries(v)) {
+    if (/^\d+$/.test(workId) && typeof cover === 'string' && cover) out[workId] = cover;
+  }
+  return out;
+}
+
+function parseSleepTimer(v: unknown): SleepTimer | null | undefined {
+  if (v === null) return null;
+  if (!isRecord(v)) return undefined;
+  const mode = oneOf(['clock', 'countdown'] as const)(v.mode);
+  const stopAt = v.stopAt;
+  if (!mode || typeof stopAt !== 'number' || !Number.isFinite(stopAt)) return undefined;
+  return { mode, stopAt };
+}
+
+function parseFontSize(v: unknown): number | undefined {
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
+  return n >= LYRIC_FONT_SIZE.min && n <= LYRIC_FONT_SIZE.max ? n : undefined;
+}
+
+const flag = (key: string, defaultValue: boolean): PrefDef<boolean> => ({ key: `kikoplay.${key}`, storage: 'local', defaultValue, parse: bool });
+
+const PREFS = {
+  // Player
+  seekButtonSwap: flag('seekButtonSwap', false),
+  visualizer: flag('visualizer', false),
+  pipLyrics: flag('pipLyrics', false),
+  /** Play a work's video file as the picture source of the player. */
+  videoSource: flag('videoSource', false),
+  hideSeekButton: flag('hideSeekButton', false),
+  lyricFontSize: { key: 'kikoplay.lyricFontSize', storage: 'local', defaultValue: LYRIC_FONT_SIZE.default, parse: parseFontSize } as PrefDef<number>,
+  /** Image hash chosen as the visual cover of each work id. */
+  visualCovers: { key: 'kikoplay.visualCovers', storage: 'local', defaultValue: {}, parse: parseVisualCovers } as PrefDef<Record<string, string>>,
+  // Looks
+  oldCardUi: flag('oldCardUi', false),
+  oldSleepTimerUi: flag('oldSleepTimerUi', false),
+  darkMode: { key: 'kikoplay.darkMode', storage: 'local', defaultValue: 'auto', parse: parseDarkMode } as PrefDef<DarkMode>,
+  // Work list
+  listMode: { key: 'kikoplay.listMode', storage: 'local', defaultValue: 'waterfall', parse: oneOf(LIST_MODES) } as PrefDef<ListMode>,
+  showRecent: flag('showRecent', true),
+  sortField: { key: 'kikoplay.sortField', storage: 'local', defaultValue: 'release', parse: oneOf(SORT_FIELDS) } as PrefDef<SortField>,
+  sortDirection: { key: 'kikoplay.sortDirection', storage: 'local', defaultValue: 'desc', parse: oneOf(SORT_DIRECTIONS) } as PrefDef<SortDirection>,
+  ageRating: { key: 'kikoplay.ageRating', storage: 'local', defaultValue: 'nsfw_0', parse: oneOf(AGE_RATINGS) } as PrefDef<AgeRating>,
+  lyricOptions: { key: 'kikoplay.lyricOptions', storage: 'local', defaultValue: [], parse: parseLyricOptions } as PrefDef<LyricOption[]>,
+  showLabel: flag('showLabel', false),
+  listView: flag('listView', false),
+  showDetail: flag('showDetail', false),
+  advancedKeywords: { key: 'kikoplay.advancedKeywords', storage: 'local', defaultValue: [], parse: parseConditions } as PrefDef<SearchCondition[]>,
+  favouritesSort: { key: 'kikoplay.favouritesSort', storage: 'local', defaultValue: 'updated_at', parse: oneOf(FAVOURITES_SORTS) } as PrefDef<FavouritesSort>,
+  // Session
+  token: { key: 'kikoplay.token', storage: 'local', defaultValue: '', plain: true, parse: (v) => (typeof v === 'string' ? v : undefined) } as PrefDef<string>,
+  sleepTimer: { key: 'kikoplay.sleepTimer', storage: 'session', defaultValue: null, parse: parseSleepTimer } as PrefDef<SleepTimer | null>,
+} satisfies Record<string, PrefDef<unknown>>;
+
+type Prefs = typeof PREFS;
+export type PrefName = keyof Prefs;
+export type PrefValue<K extends PrefName> = Prefs[K] extends PrefDef<infer T> ? T : never;
+
+// ---- storage with an in-memory fallback -------------------------------------------------------
+
+const memory: Record<StorageKind, Map<string, string>> = { local: new Map(), session: new Map() };
+
+function backend(kind: StorageKind): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readRaw(kind: StorageKind, key: string): string | null {
+  const store = backend(kind);
+  try {
+    if (store) return store.getItem(key);
+  } catch {
+    /* fall through to memory */
+  }
+  return memory[kind].get(key) ?? null;
+}
+
+function writeRaw(kind: StorageKind, key: string, raw: string | null): void {
+  if (raw === null) memory[kind].delete(key);
+  else memory[kind].set(key, raw);
+  const store = backend(kind);
+  try {
+    if (raw === null) store?.removeItem(key);
+    else store?.setItem(key, raw);
+  } catch {
+    /* quota or disabled storage: the memory copy keeps the session working */
+  }
+}
+
+// ---- typed access -----------------------------------------------------------------------------
+
+const cache = new Map<PrefName, { raw: string | null; value: unknown }>();
+const listeners = new Map<PrefName, Set<() => void>>();
+
+function decode<T>(def: PrefDef<T>, raw: string | null): T {
+  if (raw === null) return def.defaultValue;
+  let stored: unknown = raw;
+  if (!def.plain) {
+    try {
+      stored = JSON.parse(raw);
+    } catch {
+      stored = raw; // a bare word such as `dark` written by hand or an older client
+    }
+  }
+  const value = def.parse(stored);
+  return value === undefined ? def.defaultValue : value;
+}
+
+/** The current value of a preference (validated; the default when unset or invalid). */
+export function getPref<K extends PrefName>(name: K): PrefValue<K> {
+  const def = PREFS[name] as PrefDef<PrefValue<K>>;
+  const raw = readRaw(def.storage, def.key);
+  const hit = cache.get(name);
+  if (hit && hit.raw === raw) return hit.value as PrefValue<K>;
+  const value = decode(def, raw);
+  cache.set(name, { raw, value });
+  return value;
+}
+
+function notify(name: PrefName): void {
+  for (const fn of listeners.get(name) ?? []) fn();
+}
+
+/** Store a preference. A value the preference does not accept is a programming error. */
+export function setPref<K extends PrefName>(name: K, value: PrefValue<K>): void {
+  const def = PREFS[name] as PrefDef<PrefValue<K>>;
+  const normalized = def.parse(value);
+  if (normalized === undefined) throw new TypeError(`invalid value for preference ${name}: ${JSON.stringify(value)}`);
+  const raw = def.plain ? String(normalized) : JSON.stringify(normalized);
+  writeRaw(def.storage, def.key, raw);
+  cache.set(name, { raw, value: normalized });
+  notify(name);
+}
+
+/** Forget a stored preference; it reads as its default again. */
+export function resetPref(name: PrefName): void {
+  const def = PREFS[name];
+  writeRaw(def.storage, def.key, null);
+  cache.delete(name);
+  notify(name);
+}
+
+export function defaultPref<K extends PrefName>(name: K): PrefValue<K> {
+  return (PREFS[name] as PrefDef<PrefValue<K>>).defaultValue;
+}
+
+export function subscribePref(name: PrefName, fn: () => void): () => void {
+  let set = listeners.get(name);
+  if (!set) listeners.set(name, (set = new Set()));
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
+// Another tab changed local storage: tell this tab's subscribers.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    for (const name of Object.keys(PREFS) as PrefName[]) {
+      if (event.key === null || event.key === PREFS[name].key) notify(name);
+    }
+  });
+}
+
+/** React binding: `[value, setValue]`, re-rendering when the preference changes anywhere. */
+export function usePref<K extends PrefName>(name: K): [PrefValue<K>, (value: PrefValue<K>) => void] {
+  const subscribe = useCallback((fn: () => void) => subscribePref(name, fn), [name]);
+  const value = useSyncExternalStore(subscribe, () => getPref(name));
+  const set = useCallback((next: PrefValue<K>) => setPref(name, next), [name]);
+  return [value, set];
+}
+
+/** The storage key of a preference (used by the inline colour-scheme script of index.html). */
+export const prefKey = (name: PrefName): string => PREFS[name].key;
