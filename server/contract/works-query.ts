@@ -1,0 +1,252 @@
+/**
+ * Query parameters of the work lists (api-contract §4.5, spec §7 "Works", §9): zod schemas for the
+ * wire strings, and the parsed form the works service plans queries from. Pure.
+ */
+import { z } from 'zod';
+import { parseProductCode } from '../domain/work-code.js';
+import { normalizeText } from '../domain/normalize.js';
+
+/** Sort fields of spec §9 plus `betterRandom` (one random work, /api/works only). */
+export const SORT_ORDERS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random', 'betterRandom'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+/** Upper bound of `pageSize` (mobile clients send 20–40); larger values are capped, not refused. */
+export const MAX_PAGE_SIZE = 100;
+/** Pages beyond this are refused (offsets must stay exact integers). */
+export const MAX_PAGE = 1_000_000;
+/** Most conditions one advanced search may carry. */
+export const MAX_CONDITIONS = 32;
+/** Longest keyword accepted. */
+export const MAX_KEYWORD_LENGTH = 256;
+
+/** Advanced search condition types (api-contract §4.5): 0 unknown (ignored), fuzzy, va, tag, circle, code. */
+export const CONDITION_TYPES = { UNKNOWN: 0, FUZZY: 1, VA: 2, TAG: 3, CIRCLE: 4, CODE: 5 } as const;
+
+export type LyricPart = 'local' | 'ai' | 'no';
+
+/** Parsed list filter: every field ANDed; `codeId` (a code condition) overrides every other condition. */
+export interface WorkFilter {
+  nsfw: 0 | 1 | 2;
+  /** Works match when they satisfy any of the parts (`ai_local` = any lyric); null = no lyric filter. */
+  lyric: LyricPart[] | null;
+  circleIds: number[];
+  tagIds: number[];
+  vaIds: string[];
+  /** Normalised search terms (NFKC, lower case), ANDed. */
+  terms: string[];
+  codeId: number | null;
+}
+
+export interface ListParams {
+  page: number;
+  pageSize: number | null;
+  order: SortOrder;
+  sort: SortDirection;
+  seed: number;
+  nsfw: 0 | 1 | 2;
+  lyric: LyricPart[] | null;
+}
+
+/** Parse an integer query value within bounds, or add a zod issue naming the parameter. */
+function intIn(s: string, name: string, min: number, max: number, ctx: z.RefinementCtx): number {
+  if (!/^-?\d{1,16}$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: `${name} 必须是整数` });
+    return z.NEVER;
+  }
+  const n = Number(s);
+  if (n < min || n > max) {
+    ctx.addIssue({ code: 'custom', message: `${name} 必须在 ${min} 到 ${max} 之间` });
+    return z.NEVER;
+  }
+  return n;
+}
+
+/** An optional query string, trimmed; '' counts as absent. */
+const param = <T>(fn: (s: string, ctx: z.RefinementCtx) => T) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): T | undefined => {
+      const s = v?.trim() ?? '';
+      return s === '' ? undefined : fn(s, ctx);
+    });
+
+const flag = (name: string) =>
+  param((s, ctx) => {
+    if (s === '0' || s === 'false') return false;
+    if (s === '1' || s === 'true') return true;
+    ctx.addIssue({ code: 'custom', message: `${name} 必须是 0 或 1` });
+    return z.NEVER;
+  });
+
+function parseLyric(text: string, ctx: z.RefinementCtx): LyricPart[] {
+  const out: LyricPart[] = [];
+  for (const p of text.split('_').filter(Boolean)) {
+    if (p !== 'local' && p !== 'ai' && p !== 'no') {
+      ctx.addIssue({ code: 'custom', message: `未知的歌词筛选 "${p}"（可选 local、ai、no，用 _ 连接）` });
+      return z.NEVER;
+    }
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Common parameters of every work list route. Values are single strings (the route refuses repeated
+ * parameters before this schema runs).
+ */
+export const listQuerySchema = z
+  .object({
+    page: param((s, ctx) => intIn(s, 'page', 1, MAX_PAGE, ctx)),
+    // capped, not refused: the mobile apps send their own page sizes
+    pageSize: param((s, ctx) => Math.min(intIn(s, 'pageSize', 1, Number.MAX_SAFE_INTEGER, ctx), MAX_PAGE_SIZE)),
+    order: param((s, ctx) => {
+      if ((SORT_ORDERS as readonly string[]).includes(s)) return s as SortOrder;
+      ctx.addIssue({ code: 'custom', message: `不支持的排序字段 "${s}"（可选 ${SORT_ORDERS.join('、')}）` });
+      return z.NEVER;
+    }),
+    sort: param((s, ctx) => {
+      const v = s.toLowerCase();
+      if (v === 'asc' || v === 'desc') return v as SortDirection;
+      ctx.addIssue({ code: 'custom', message: 'sort 必须是 asc 或 desc' });
+      return z.NEVER;
+    }),
+    seed: param((s, ctx) => intIn(s, 'seed', -2147483648, 2147483647, ctx)),
+    nsfw: param((s, ctx) => {
+      if (s === '0' || s === '1' || s === '2') return Number(s) as 0 | 1 | 2;
+      ctx.addIssue({ code: 'custom', message: 'nsfw 必须是 0、1 或 2' });
+      return z.NEVER;
+    }),
+    lyric: param(parseLyric),
+    subtitle: flag('subtitle'),
+  })
+  .transform(
+    (q): ListParams => ({
+      page: q.page ?? 1,
+      pageSize: q.pageSize ?? null,
+      order: q.order ?? 'release',
+      sort: q.sort ?? 'desc',
+      seed: q.seed ?? 7,
+      nsfw: q.nsfw ?? 0,
+      // subtitle=1 (mobile apps) = "has any lyric" unless an explicit lyric filter was given
+      lyric: q.lyric?.length ? q.lyric : q.subtitle ? ['local', 'ai'] : null,
+    }),
+  );
+
+/** `/api/search` adds `keyword` and `isAdvance`. */
+export const searchQuerySchema = z.object({
+  keyword: z.string().optional(),
+  isAdvance: flag('isAdvance'),
+});
+
+/** `:id` of circles and tags (DLsite ids). */
+export const numericIdSchema = z.string().trim().regex(/^\d{1,15}$/, 'id 必须是非负整数').transform(Number);
+/** `:id` of voice actors (uuid, or '0' for the N/A placeholder). */
+export const vaIdSchema = z.string().trim().min(1, 'id 不能为空').max(64, 'id 过长');
+/** `:id` of works: a number, or a product code such as RJ123456. */
+export const workIdSchema = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    const n = /^\d{1,15}$/.test(s) ? Number(s) : parseProductCode(s);
+    if (n === null || !Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message: '作品 id 必须是正整数或作品编号（如 RJ123456）' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+// ---------------------------------------------------------------------------------------------------
+// Keywords and advanced conditions
+
+/** Split a keyword into normalised terms (white space separates terms; every term must match). */
+export function keywordTerms(text: string): string[] {
+  const terms = normalizeText(text).split(' ').filter(Boolean);
+  return [...new Set(terms)].slice(0, MAX_CONDITIONS);
+}
+
+/** A product code typed as (part of) a plain keyword: RJ/BJ/VJ + 6 or 8 digits, or only digits. */
+const PREFIXED_CODE = /(?:^|[^a-z0-9])((?:rj|bj|vj)(?:\d{8}|\d{6}))(?![0-9])/i;
+
+export function emptyFilter(base: { nsfw: 0 | 1 | 2; lyric: LyricPart[] | null }): WorkFilter {
+  return { nsfw: base.nsfw, lyric: base.lyric, circleIds: [], tagIds: [], vaIds: [], terms: [], codeId: null };
+}
+
+/** Plain keyword (`/api/search?keyword=` and `/api/search/:keyword`). */
+export function filterFromKeyword(keyword: string, base: { nsfw: 0 | 1 | 2; lyric: LyricPart[] | null }): WorkFilter {
+  const filter = emptyFilter(base);
+  const text = keyword.trim();
+  if ([...text].length > MAX_KEYWORD_LENGTH) throw new KeywordError(`关键字过长（最多 ${MAX_KEYWORD_LENGTH} 个字符）`);
+  const whole = parseProductCode(text);
+  if (whole !== null) {
+    filter.codeId = whole;
+    return filter;
+  }
+  const m = PREFIXED_CODE.exec(text);
+  if (m) {
+    filter.codeId = parseProductCode(m[1]);
+    return filter;
+  }
+  filter.terms = keywordTerms(text);
+  return filter;
+}
+
+/** A keyword or condition list the search cannot use: the route answers 400 with the message. */
+export class KeywordError extends Error {}
+
+const conditionSchema = z.object({
+  t: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(0).max(5)),
+  d: z.unknown(),
+  name: z.unknown().optional(),
+});
+
+/** Advanced search (`isAdvance=1`): keyword is a JSON list of `{t, d, name}` conditions, ANDed. */
+export function filterFromConditions(keyword: string, base: { nsfw: 0 | 1 | 2; lyric: LyricPart[] | null }): WorkFilter {
+  const filter = emptyFilter(base);
+  const text = keyword.trim();
+  if (text === '') return filter;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new KeywordError('高级搜索的 keyword 必须是 JSON 条件列表 [{"t":类型,"d":值}]');
+  }
+  if (!Array.isArray(raw)) throw new KeywordError('高级搜索的 keyword 必须是 JSON 数组');
+  if (raw.length > MAX_CONDITIONS) throw new KeywordError(`搜索条件过多（最多 ${MAX_CONDITIONS} 个）`);
+  const terms: string[] = [];
+  for (const [i, item] of raw.entries()) {
+    const parsed = conditionSchema.safeParse(item);
+    if (!parsed.success) throw new KeywordError(`第 ${i + 1} 个搜索条件无效：需要 {"t":0-5,"d":值}`);
+    const { t, d } = parsed.data;
+    const value = typeof d === 'number' ? String(d) : typeof d === 'string' ? d.trim() : null;
+    if (t === CONDITION_TYPES.UNKNOWN) continue;
+    if (value === null || value === '') throw new KeywordError(`第 ${i + 1} 个搜索条件的值 d 不能为空`);
+    switch (t) {
+      case CONDITION_TYPES.FUZZY:
+        if ([...value].length > MAX_KEYWORD_LENGTH) throw new KeywordError(`关键字过长（最多 ${MAX_KEYWORD_LENGTH} 个字符）`);
+        terms.push(...keywordTerms(value));
+        break;
+      case CONDITION_TYPES.VA:
+        if (value.length > 64) throw new KeywordError(`第 ${i + 1} 个搜索条件的声优 id 无效`);
+        if (!filter.vaIds.includes(value)) filter.vaIds.push(value);
+        break;
+      case CONDITION_TYPES.TAG:
+      case CONDITION_TYPES.CIRCLE: {
+        if (!/^\d{1,15}$/.test(value)) throw new KeywordError(`第 ${i + 1} 个搜索条件的${t === CONDITION_TYPES.TAG ? '标签' : '社团'} id 必须是整数`);
+        const list = t === CONDITION_TYPES.TAG ? filter.tagIds : filter.circleIds;
+        if (!list.includes(Number(value))) list.push(Number(value));
+        break;
+      }
+      case CONDITION_TYPES.CODE: {
+        const id = parseProductCode(value);
+        if (id === null) throw new KeywordError(`"${value}" 不是有效的作品编号（RJ/BJ/VJ + 6 或 8 位数字）`);
+        filter.codeId = id;
+        break;
+      }
+    }
+  }
+  filter.terms = [...new Set(terms)].slice(0, MAX_CONDITIONS);
+  if (filter.codeId !== null) return { ...emptyFilter(base), codeId: filter.codeId };
+  return filter;
+}

@@ -1,0 +1,215 @@
+/**
+ * Wire shapes of works (api-contract §3.1, §3.2, §3.5) and the presenters that build them from the
+ * rows the browse repository returns. Pure: the web imports these types too.
+ */
+
+export type LyricStatus = '' | 'local' | 'ai' | 'ai_local';
+
+/** §5.6: the parts joined by '_' in this fixed order. */
+export function lyricStatusOf(hasLocal: boolean, hasAi: boolean): LyricStatus {
+  if (hasAi && hasLocal) return 'ai_local';
+  if (hasAi) return 'ai';
+  if (hasLocal) return 'local';
+  return '';
+}
+
+export interface RateCountDetail {
+  review_point: number;
+  count: number;
+  ratio: number;
+}
+
+export interface RankEntry {
+  term: string;
+  category: string;
+  rank: number;
+  rank_date: string;
+}
+
+export interface LabelRef<Id extends number | string> {
+  id: Id;
+  name: string;
+}
+
+/** Other editions of the same product present in the library; includes the work itself when non-empty. */
+export interface RelatedWork {
+  id: number;
+  name: string;
+}
+
+/** List form (§3.1): `/api/works`, `/api/search`, `/api/{circles,tags,vas}/:id/works`. */
+export interface WorkListItem {
+  id: number;
+  /** Display code, e.g. RJ123456 / BJ01234567 (extra field; old clients ignore it). */
+  code: string;
+  created_at: string;
+  updated_at: string;
+  title: string;
+  /** Kept for the mobile clients. */
+  circle_id: number;
+  /** The circle's name (the Flutter client reads it). */
+  name: string;
+  nsfw: boolean;
+  release: string;
+  dl_count: number;
+  price: number;
+  review_count: number;
+  rate_count: number;
+  rate_average_2dp: number;
+  rate_count_detail: RateCountDetail[] | null;
+  rank: RankEntry[] | null;
+  lyric_status: LyricStatus;
+  /** The current user's stars, or null. */
+  userRating: number | null;
+  circle: LabelRef<number>;
+  vas: LabelRef<string>[];
+  tags: LabelRef<number>[];
+  /** Total duration of the work's audio in seconds (spec §3 memo.totalDuration). */
+  memo: { totalDuration: number };
+  relatedWorks: RelatedWork[];
+}
+
+export type Progress = 'marked' | 'listening' | 'listened' | 'replay' | 'postponed';
+
+/** Detail form (§3.2): list fields plus the current user's review and play state. */
+export interface WorkDetail extends WorkListItem {
+  review_text: string | null;
+  progress: Progress | null;
+  /** The review's owner (the current user) or null when there is no review. */
+  user_name: string | null;
+  /** When the current user's review/rating/progress last changed, or null. */
+  review_updated_at: string | null;
+  /** The current user's saved play state (opaque client JSON), or null. */
+  state: unknown;
+  /** Date (YYYY-MM-DD) the play state was saved, or null. */
+  play_updated_at: string | null;
+}
+
+export interface Pagination {
+  currentPage: number;
+  pageSize: number;
+  totalCount: number;
+}
+
+export interface WorksPage {
+  works: WorkListItem[];
+  pagination: Pagination;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Presenters
+
+/** One work as the browse repository reads it (JSON columns still text). */
+export interface WorkRow {
+  id: number;
+  code: string;
+  created_at: string;
+  updated_at: string;
+  title: string;
+  circle_id: number;
+  circle_name: string | null;
+  nsfw: number;
+  release: string;
+  dl_count: number;
+  price: number;
+  review_count: number;
+  rate_count: number;
+  rate_average_2dp: number;
+  rate_count_detail: string | null;
+  rank: string | null;
+  has_local_lyric: number;
+  has_ai_lyric: number;
+  total_duration: number;
+  user_rating: number | null;
+  /** JSON [[id, name], …] in tag id order. */
+  tags_json: string | null;
+  /** JSON [[id, name], …] in credit order. */
+  vas_json: string | null;
+  /** JSON [[id, name], …]: editions listed in `related` that exist in the library (may include itself). */
+  related_json: string | null;
+}
+
+export interface WorkDetailRow extends WorkRow {
+  review_text: string | null;
+  progress: Progress | null;
+  review_updated_at: string | null;
+  user_name: string | null;
+  history_state: string | null;
+  history_updated_at: string | null;
+}
+
+function parseJson<T>(text: string | null): T | null {
+  if (text === null || text === '') return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+function pairs<Id extends number | string>(text: string | null): LabelRef<Id>[] {
+  const list = parseJson<[Id, string][]>(text);
+  return Array.isArray(list) ? list.map(([id, name]) => ({ id, name })) : [];
+}
+
+const arrayOrNull = <T>(text: string | null): T[] | null => {
+  const v = parseJson<T[]>(text);
+  return Array.isArray(v) ? v : null;
+};
+
+/** relatedWorks: the editions in the library, the work itself first, only when there is another one. */
+function relatedOf(row: WorkRow): RelatedWork[] {
+  const list = pairs<number>(row.related_json);
+  const others = list.filter((r) => r.id !== row.id);
+  if (!others.length) return [];
+  const self = list.find((r) => r.id === row.id) ?? { id: row.id, name: row.title };
+  const seen = new Set<number>([row.id]);
+  const out: RelatedWork[] = [self];
+  for (const r of others) {
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    out.push(r);
+  }
+  return out;
+}
+
+export function presentWork(row: WorkRow): WorkListItem {
+  const circleName = row.circle_name ?? '';
+  return {
+    id: row.id,
+    code: row.code,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    title: row.title,
+    circle_id: row.circle_id,
+    name: circleName,
+    nsfw: row.nsfw !== 0,
+    release: row.release ?? '',
+    dl_count: row.dl_count,
+    price: row.price,
+    review_count: row.review_count,
+    rate_count: row.rate_count,
+    rate_average_2dp: row.rate_average_2dp,
+    rate_count_detail: arrayOrNull<RateCountDetail>(row.rate_count_detail),
+    rank: arrayOrNull<RankEntry>(row.rank),
+    lyric_status: lyricStatusOf(row.has_local_lyric !== 0, row.has_ai_lyric !== 0),
+    userRating: row.user_rating ?? null,
+    circle: { id: row.circle_id, name: circleName },
+    vas: pairs<string>(row.vas_json),
+    tags: pairs<number>(row.tags_json),
+    memo: { totalDuration: row.total_duration ?? 0 },
+    relatedWorks: relatedOf(row),
+  };
+}
+
+export function presentWorkDetail(row: WorkDetailRow): WorkDetail {
+  return {
+    ...presentWork(row),
+    review_text: row.review_text ?? null,
+    progress: row.progress ?? null,
+    user_name: row.user_name ?? null,
+    review_updated_at: row.review_updated_at ?? null,
+    state: parseJson<unknown>(row.history_state),
+    play_updated_at: row.history_updated_at ? row.history_updated_at.slice(0, 10) : null,
+  };
+}

@@ -1,0 +1,252 @@
+import type { Database, SqlValue } from '../connection.js';
+import type { WorkFilter } from '../../contract/works-query.js';
+import type { WorkDetailRow, WorkRow } from '../../contract/works.js';
+
+/** Sort keys backed by an index of the works table (all columns in one direction, ties by release and id). */
+export type OrderKey = 'release' | 'dl_count' | 'price' | 'rate_average_2dp' | 'review_count' | 'id' | 'created_at';
+export type Direction = 'asc' | 'desc';
+
+/**
+ * The set a list query is driven from. `null` = walk the works in index order and test every
+ * condition per row (best when the matching works are dense); a driver = enumerate that set and sort
+ * it (best when it is small). The works service chooses; both give the same rows.
+ */
+export type Driver =
+  | { kind: 'code'; id: number }
+  | { kind: 'circle'; id: number }
+  | { kind: 'tag'; id: number }
+  | { kind: 'va'; id: string }
+  | { kind: 'fts'; match: string };
+
+export interface ListSpec {
+  filter: WorkFilter;
+  driver: Driver | null;
+  /** Leave out the works this user rated (the unrated part of `order=rating`). */
+  excludeRatedBy?: number;
+}
+
+/** The index whose order each sort key follows (migration 001). */
+const ORDER_INDEX: Record<OrderKey, string | null> = {
+  release: 'works_by_release',
+  created_at: 'works_by_created',
+  dl_count: 'works_by_dl_count',
+  price: 'works_by_price',
+  rate_average_2dp: 'works_by_rate',
+  review_count: 'works_by_review_count',
+  id: null,
+};
+
+const ORDER_COLUMNS: Record<OrderKey, string[]> = {
+  release: ['w.release', 'w.id'],
+  created_at: ['w.created_at', 'w.id'],
+  dl_count: ['w.dl_count', 'w.release', 'w.id'],
+  price: ['w.price', 'w.release', 'w.id'],
+  rate_average_2dp: ['w.rate_average_2dp', 'w.release', 'w.id'],
+  review_count: ['w.review_count', 'w.release', 'w.id'],
+  id: ['w.id'],
+};
+
+const orderBy = (order: OrderKey, dir: Direction) => ORDER_COLUMNS[order].map((c) => `${c} ${dir === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+
+/** Trigram search needs 3 characters (code points); shorter terms are tested by substring. */
+export const isIndexableTerm = (term: string) => [...term].length >= 3;
+
+/** FTS5 query of the indexable terms: each a quoted phrase (quotes doubled), ANDed. Null when none. */
+export function ftsMatchExpression(terms: string[]): string | null {
+  const long = terms.filter(isIndexableTerm);
+  return long.length ? long.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ') : null;
+}
+
+interface Sql {
+  from: string;
+  where: string[];
+  params: SqlValue[];
+}
+
+const placeholders = (n: number) => new Array(n).fill('?').join(',');
+
+const HYDRATE_COLUMNS = `
+  w.id, w.code, w.created_at, w.updated_at, w.title, w.circle_id, c.name AS circle_name, w.nsfw, w.release,
+  w.dl_count, w.price, w.review_count, w.rate_count, w.rate_average_2dp, w.rate_count_detail, w.rank,
+  w.has_local_lyric, w.has_ai_lyric, w.total_duration, r.rating AS user_rating,
+  (SELECT json_group_array(json_array(t.id, t.name) ORDER BY t.id)
+     FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id) AS tags_json,
+  (SELECT json_group_array(json_array(v.id, v.name) ORDER BY wv.position, v.name)
+     FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = w.id) AS vas_json,
+  CASE WHEN w.related IS NULL OR NOT json_valid(w.related) THEN NULL ELSE
+    (SELECT json_group_array(json_array(w2.id, coalesce(je.value ->> 'name', w2.title)))
+       FROM json_each(w.related) je JOIN works w2 ON w2.id = (je.value ->> 'id') AND w2.missing = 0)
+  END AS related_json`;
+
+/**
+ * Read side of the work lists, search and detail (api-contract §3, §4.5–§4.6). Lists page ids through
+ * an indexed ORDER BY (or a small driving set), then hydrate only that page in one query; counts are
+ * single indexed queries the service caches per library version.
+ */
+export class WorksQueryRepo {
+  constructor(private readonly db: Database) {}
+
+  /** Bumped by triggers on every write that changes lists (migration 003). */
+  async version(): Promise<number> {
+    const row = await this.db.get<{ version: number }>('SELECT version FROM library_state WHERE id = 1');
+    return row?.version ?? 0;
+  }
+
+  /** Number of listed (non-missing) works. */
+  async visibleCount(): Promise<number> {
+    const row = await this.db.get<{ n: number }>('SELECT count(*) AS n FROM works WHERE missing = 0');
+    return row?.n ?? 0;
+  }
+
+  /** Documents matching an FTS expression (missing works included): the size estimate of a search. */
+  async ftsCount(match: string): Promise<number> {
+    const row = await this.db.get<{ n: number }>('SELECT count(*) AS n FROM works_fts WHERE works_fts MATCH ?', [match]);
+    return row?.n ?? 0;
+  }
+
+  /** One page of ids in list order. */
+  async pageIds(spec: ListSpec, order: OrderKey, dir: Direction, offset: number, limit: number): Promise<number[]> {
+    const q = this.build(spec, order);
+    const rows = await this.db.all<{ id: number }>(
+      `SELECT w.id FROM ${q.from} WHERE ${q.where.join(' AND ')} ORDER BY ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
+      [...q.params, limit, offset],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Every id of the list in order (for deep pages and shuffles), read as one string. */
+  async allIds(spec: ListSpec, order: OrderKey, dir: Direction): Promise<number[]> {
+    const q = this.build(spec, order);
+    const row = await this.db.get<{ ids: string | null }>(
+      `SELECT group_concat(id) AS ids FROM (SELECT w.id AS id FROM ${q.from} WHERE ${q.where.join(' AND ')} ORDER BY ${orderBy(order, dir)})`,
+      q.params,
+    );
+    return row?.ids ? row.ids.split(',').map(Number) : [];
+  }
+
+  async count(spec: ListSpec): Promise<number> {
+    const q = this.build(spec, null);
+    const row = await this.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${q.from} WHERE ${q.where.join(' AND ')}`, q.params);
+    return row?.n ?? 0;
+  }
+
+  /** The works this user rated that match the filter, best (or worst, asc) first. */
+  async ratedIds(userId: number, filter: WorkFilter, dir: Direction): Promise<number[]> {
+    const q = this.build({ filter, driver: null }, null);
+    const d = dir === 'asc' ? 'ASC' : 'DESC';
+    const rows = await this.db.all<{ id: number }>(
+      `SELECT w.id FROM reviews r CROSS JOIN works w ON w.id = r.work_id
+        WHERE r.user_id = ? AND r.rating IS NOT NULL AND ${q.where.join(' AND ')}
+        ORDER BY r.rating ${d}, w.release ${d}, w.id ${d}`,
+      [userId, ...q.params],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** List-form rows of some works (any order; missing works are hydrated too). */
+  async hydrate(ids: number[], userId: number | null): Promise<WorkRow[]> {
+    if (!ids.length) return [];
+    return this.db.all<WorkRow>(
+      `SELECT ${HYDRATE_COLUMNS}
+         FROM works w
+         LEFT JOIN circles c ON c.id = w.circle_id
+         LEFT JOIN reviews r ON r.user_id = ? AND r.work_id = w.id
+        WHERE w.id IN (${placeholders(ids.length)})`,
+      [userId ?? -1, ...ids],
+    );
+  }
+
+  /** Detail-form row with the user's review and play state; `missing` tells whether it is listed. */
+  detail(id: number, userId: number | null): Promise<(WorkDetailRow & { missing: number }) | undefined> {
+    const uid = userId ?? -1;
+    return this.db.get<WorkDetailRow & { missing: number }>(
+      `SELECT ${HYDRATE_COLUMNS}, w.missing,
+              r.review_text, r.progress, r.updated_at AS review_updated_at,
+              CASE WHEN r.user_id IS NULL THEN NULL ELSE u.name END AS user_name,
+              h.state AS history_state, h.updated_at AS history_updated_at
+         FROM works w
+         LEFT JOIN circles c ON c.id = w.circle_id
+         LEFT JOIN reviews r ON r.user_id = ? AND r.work_id = w.id
+         LEFT JOIN users u ON u.id = r.user_id
+         LEFT JOIN play_history h ON h.user_id = ? AND h.work_id = w.id
+        WHERE w.id = ?`,
+      [uid, uid, id],
+    );
+  }
+
+  /** FROM and WHERE of a list: the driving set (or the order index) plus every other condition as a test. */
+  private build(spec: ListSpec, order: OrderKey | null): Sql {
+    const { filter, driver } = spec;
+    const where: string[] = ['w.missing = 0'];
+    const params: SqlValue[] = [];
+    let from: string;
+    switch (driver?.kind) {
+      case 'code':
+        from = 'works w';
+        where.push('w.id = ?');
+        params.push(driver.id);
+        break;
+      case 'circle':
+        from = 'works w INDEXED BY works_circle';
+        where.push('w.circle_id = ?');
+        params.push(driver.id);
+        break;
+      case 'tag':
+        from = 'work_tags s CROSS JOIN works w ON w.id = s.work_id';
+        where.push('s.tag_id = ?');
+        params.push(driver.id);
+        break;
+      case 'va':
+        from = 'work_vas s CROSS JOIN works w ON w.id = s.work_id';
+        where.push('s.va_id = ?');
+        params.push(driver.id);
+        break;
+      case 'fts':
+        from = 'works_fts CROSS JOIN works w ON w.id = works_fts.rowid';
+        where.push('works_fts MATCH ?');
+        params.push(driver.match);
+        break;
+      default: {
+        const index = order ? ORDER_INDEX[order] : undefined;
+        from = index === undefined ? 'works w' : index === null ? 'works w NOT INDEXED' : `works w INDEXED BY ${index}`;
+      }
+    }
+
+    if (filter.nsfw === 1) where.push('w.nsfw = 0');
+    if (filter.nsfw === 2) where.push('w.nsfw = 1');
+    if (filter.lyric?.length) {
+      const any = filter.lyric.map((p) =>
+        p === 'local' ? 'w.has_local_lyric = 1' : p === 'ai' ? 'w.has_ai_lyric = 1' : '(w.has_local_lyric = 0 AND w.has_ai_lyric = 0)',
+      );
+      where.push(`(${any.join(' OR ')})`);
+    }
+    if (spec.excludeRatedBy !== undefined) {
+      where.push('NOT EXISTS (SELECT 1 FROM reviews rx WHERE rx.user_id = ? AND rx.work_id = w.id AND rx.rating IS NOT NULL)');
+      params.push(spec.excludeRatedBy);
+    }
+    if (driver?.kind === 'code') return { from, where, params };
+
+    for (const id of filter.circleIds) {
+      if (driver?.kind === 'circle' && driver.id === id) continue;
+      where.push('w.circle_id = ?');
+      params.push(id);
+    }
+    for (const id of filter.tagIds) {
+      if (driver?.kind === 'tag' && driver.id === id) continue;
+      where.push('EXISTS (SELECT 1 FROM work_tags xt WHERE xt.work_id = w.id AND xt.tag_id = ?)');
+      params.push(id);
+    }
+    for (const id of filter.vaIds) {
+      if (driver?.kind === 'va' && driver.id === id) continue;
+      where.push('EXISTS (SELECT 1 FROM work_vas xv WHERE xv.work_id = w.id AND xv.va_id = ?)');
+      params.push(id);
+    }
+    // Terms the FTS driver already matched need no test; the rest are substring tests on the indexed text.
+    const tested = driver?.kind === 'fts' ? filter.terms.filter((t) => !isIndexableTerm(t)) : filter.terms;
+    if (tested.length) {
+      where.push(`EXISTS (SELECT 1 FROM works_fts_content xf WHERE xf.id = w.id AND ${tested.map(() => 'instr(xf.c0, ?) > 0').join(' AND ')})`);
+      params.push(...tested);
+    }
+    return { from, where, params };
+  }
+}
