@@ -20,6 +20,11 @@ export interface WorkMetadata {
   related: { id: number; name: string }[] | null;
   /** Cover image URLs by type, when the source knows them. */
   covers: Partial<Record<CoverType, string>>;
+  /**
+   * The work whose DLsite images are this work's cover (a translated edition often shows the original's);
+   * absent when the source does not say. Optional: added after the first version of this contract.
+   */
+  coverFrom?: number;
   /** Where the data came from. */
   source: 'dlsite' | 'dlsite-json' | 'asmr.one';
 }
@@ -33,8 +38,12 @@ export type MetadataResult =
 
 /** Fetches metadata for one work id. Implementations take base URLs, timeouts and proxy from config. */
 export interface MetadataSource {
+  /**
+   * Metadata of one work. Source failures are `warnings`; `notFound` means every source answered "no such
+   * work". When `signal` aborts, the promise rejects at once with `signal.reason` (never a failed result).
+   */
   fetch(workId: number, signal?: AbortSignal): Promise<MetadataResult>;
-  /** Download one cover image; null when the source has none. */
+  /** Download one cover image; null when the source has none. Rejects on network/server failures. */
   fetchCover(workId: number, type: CoverType, signal?: AbortSignal): Promise<Buffer | null>;
 }
 
