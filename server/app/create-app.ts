@@ -13,6 +13,12 @@ import { LoginLimiter } from '../auth/login-limiter.js';
 import { UsersService } from '../services/users-service.js';
 import { ConfigService } from '../services/config-service.js';
 import { SystemService, packageVersion } from '../services/system-service.js';
+import { LibraryRepo } from '../db/repos/library-repo.js';
+import { ScanRepo } from '../db/repos/scan-repo.js';
+import { ScanController, type ScanControllerDeps } from '../library/scan-controller.js';
+import { ScanFollower } from '../library/scan-follower.js';
+import { ScanService } from '../services/scan-service.js';
+import { LibraryService } from '../services/library-service.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -22,6 +28,8 @@ export interface CreateAppOptions {
   flags?: Partial<Config>;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
+  /** Scanner wiring overrides (tests: a loopback metadata source, no rate limit). */
+  scanner?: Pick<ScanControllerDeps, 'metadataSource' | 'options'>;
 }
 
 /** Composition root: config, logger, database, repositories and services of one process. */
@@ -32,9 +40,13 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
-  const repos = { users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db) };
+  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db) };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
+  const scanner = new ScanController({ store, library: repos.library, scans: repos.scans, logger, ...opts.scanner });
+  const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId);
   const services = {
+    scan: new ScanService(scanner, scanFollower, repos.library, store),
+    library: new LibraryService(repos.library, store),
     users: new UsersService(repos.users, tokens, new LoginLimiter()),
     config: new ConfigService(store),
     system: new SystemService(store, packageVersion()),
@@ -48,6 +60,9 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     repos,
     services,
     async close() {
+      scanFollower.stop();
+      scanner.cancel();
+      await scanner.idle();
       await db.close();
     },
   };

@@ -9,8 +9,15 @@ import type { ReviewsRepo } from '../db/repos/reviews-repo.js';
 import type { HistoryRepo } from '../db/repos/history-repo.js';
 import type { UserDataService } from '../services/user-data-service.js';
 
+import type { LibraryRepo } from '../db/repos/library-repo.js';
+import type { ScanRepo } from '../db/repos/scan-repo.js';
+import type { ScanService } from '../services/scan-service.js';
+import type { LibraryService } from '../services/library-service.js';
+
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
+  library: LibraryRepo;
+  scans: ScanRepo;
   users: UsersRepo;
   reviews: ReviewsRepo;
   history: HistoryRepo;
@@ -18,6 +25,8 @@ export interface Repos {
 
 /** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
 export interface Services {
+  scan: ScanService;
+  library: LibraryService;
   users: UsersService;
   config: ConfigService;
   system: SystemService;

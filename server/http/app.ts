@@ -12,9 +12,10 @@ import { sessionRoutes } from './routes/session.js';
 import { userRoutes } from './routes/users.js';
 import { systemRoutes } from './routes/system.js';
 import type { RouteModule } from './routes/types.js';
+import { libraryRoutes } from './routes/library.js';
 import { userDataRoutes } from './routes/user-data.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes];
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes];
 
 /** Routes that answer without a token even when auth is on. */
 const isPublic = (path: string, method: string) =>

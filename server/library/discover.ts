@@ -1,0 +1,118 @@
+/**
+ * Discovery: the work folders under a root folder. A directory whose name carries RJ/BJ/VJ + 6 or 8
+ * digits (any case) is a work folder and is not descended into; other directories are descended into
+ * while depth + 1 < maxDepth (api-contract §8.3, so the default 2 finds `root/RJ…` and `root/x/RJ…`).
+ * Unreadable entries are reported and skipped; symlink loops are cut by directory identity.
+ */
+import { constants, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { formatWorkCode, parseFolderCode } from '../domain/work-code.js';
+import { dirKey, entryInfo, isSkippedFolder } from './fs-walk.js';
+
+export interface RootFolder {
+  name: string;
+  path: string;
+}
+
+export interface WorkFolder {
+  id: number;
+  code: string;
+  rootName: string;
+  /** Folder path relative to the root, '/'-separated. */
+  dir: string;
+  absPath: string;
+  /** The folder's own name. */
+  name: string;
+}
+
+export interface DiscoveryIssue {
+  path: string;
+  code: string | undefined;
+  message: string;
+}
+
+/** Why a root cannot be scanned at all. */
+export class RootUnavailableError extends Error {
+  constructor(
+    readonly root: RootFolder,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export interface DiscoverOptions {
+  maxDepth: number;
+  signal?: AbortSignal;
+  onIssue?: (issue: DiscoveryIssue) => void;
+}
+
+/** Check that a root folder exists and is a readable directory. */
+export async function checkRoot(root: RootFolder): Promise<void> {
+  let st;
+  try {
+    st = await fsp.stat(root.path);
+  } catch (err) {
+    throw new RootUnavailableError(root, (err as NodeJS.ErrnoException).code === 'ENOENT' ? '文件夹不存在' : (err as Error).message);
+  }
+  if (!st.isDirectory()) throw new RootUnavailableError(root, '不是文件夹');
+  try {
+    await fsp.access(root.path, constants.R_OK);
+  } catch (err) {
+    throw new RootUnavailableError(root, (err as Error).message);
+  }
+}
+
+/** All work folders of one root, in directory order. Throws RootUnavailableError when the root cannot be listed. */
+export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): AsyncGenerator<WorkFolder> {
+  await checkRoot(root);
+  const rootAbs = path.resolve(root.path);
+  const seen = new Set<string>();
+  const report = (p: string, err: NodeJS.ErrnoException) => {
+    if (p.endsWith('System Volume Information')) return;
+    opts.onIssue?.({ path: p, code: err.code, message: err.message });
+  };
+  // depth-first, explicit stack (no recursion limits), children in name order for determinism
+  const stack: { abs: string; rel: string; depth: number }[] = [{ abs: rootAbs, rel: '', depth: -1 }];
+  while (stack.length) {
+    if (opts.signal?.aborted) return;
+    const cur = stack.pop()!;
+    let st;
+    try {
+      st = await fsp.stat(cur.abs);
+    } catch (err) {
+      if (cur.depth < 0) throw new RootUnavailableError(root, (err as Error).message);
+      report(cur.abs, err as NodeJS.ErrnoException);
+      continue;
+    }
+    const key = dirKey(st);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let entries;
+    try {
+      entries = await fsp.readdir(cur.abs, { withFileTypes: true });
+    } catch (err) {
+      if (cur.depth < 0) throw new RootUnavailableError(root, (err as Error).message);
+      report(cur.abs, err as NodeJS.ErrnoException);
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirs: { abs: string; rel: string; depth: number }[] = [];
+    for (const d of entries) {
+      if (!d.isDirectory() && !d.isSymbolicLink()) continue;
+      if (isSkippedFolder(d.name)) continue;
+      const info = await entryInfo(cur.abs, d, report);
+      if (!info?.isDir) continue;
+      const abs = path.join(cur.abs, d.name);
+      const rel = cur.rel ? `${cur.rel}/${d.name}` : d.name;
+      const depth = cur.depth + 1;
+      const id = parseFolderCode(d.name);
+      if (id !== null) {
+        yield { id, code: formatWorkCode(id), rootName: root.name, dir: rel, absPath: abs, name: d.name };
+      } else if (depth + 1 < opts.maxDepth) {
+        subdirs.push({ abs, rel, depth });
+      }
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+  }
+}

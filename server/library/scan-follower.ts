@@ -1,0 +1,87 @@
+/**
+ * Follows a scan run of another process (a `kikoplay scan` from a terminal or cron) through the
+ * persisted scan_events, so the server's dashboard shows it live. Polls only while someone listens.
+ */
+import type { ScanRepo } from '../db/repos/scan-repo.js';
+import { isProcessAlive } from './scan-lock.js';
+import { initialScanState, reduceScanState, type ScanState } from './scan-state.js';
+import type { ScanEvent, ScanListener } from './scan-events.js';
+
+export class ScanFollower {
+  private listeners = new Set<ScanListener>();
+  private timer: NodeJS.Timeout | null = null;
+  private runId: number | null = null;
+  private lastEventId = 0;
+  private state: ScanState = initialScanState();
+  private polling = false;
+
+  constructor(
+    private readonly scans: ScanRepo,
+    private readonly isLocalRun: (runId: number) => boolean,
+    private readonly intervalMs = 500,
+  ) {}
+
+  subscribe(listener: ScanListener): () => void {
+    this.listeners.add(listener);
+    if (!this.timer) this.timer = setInterval(() => void this.poll(), this.intervalMs);
+    return () => {
+      this.listeners.delete(listener);
+      if (!this.listeners.size && this.timer) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    };
+  }
+
+  /** The state of the external run being followed (or of the latest persisted run). */
+  async snapshot(): Promise<ScanState> {
+    await this.poll();
+    return this.state;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.listeners.clear();
+  }
+
+  /** Read new events of the latest run when it belongs to another process. */
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const run = await this.scans.latestRun();
+      if (!run || this.isLocalRun(run.id)) return;
+      if (run.id !== this.runId) {
+        this.runId = run.id;
+        this.lastEventId = 0;
+        this.state = initialScanState();
+      }
+      for (;;) {
+        const rows = await this.scans.eventsAfter(run.id, this.lastEventId, 2000);
+        for (const row of rows) {
+          this.lastEventId = row.id;
+          let e: ScanEvent;
+          try {
+            e = JSON.parse(row.event) as ScanEvent;
+          } catch {
+            continue;
+          }
+          this.state = reduceScanState(this.state, e);
+          for (const l of this.listeners) l(e);
+        }
+        if (rows.length < 2000) break;
+      }
+      // a run whose process died without a 'finished' event
+      if (run.status === 'running' && this.state.status === 'running' && !isProcessAlive(run.pid)) {
+        const e: ScanEvent = { type: 'finished', status: 'error', message: ' ! 扫描进程已退出.', counts: this.state.counts, metadata: this.state.metadata, exitCode: 2 };
+        this.state = reduceScanState(this.state, e);
+        for (const l of this.listeners) l(e);
+      }
+    } catch {
+      /* the next poll tries again */
+    } finally {
+      this.polling = false;
+    }
+  }
+}

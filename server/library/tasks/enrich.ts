@@ -1,0 +1,131 @@
+/**
+ * Metadata enrichment: a persisted queue over the works table (metadata_status / _next_at /
+ * _attempts), worked through at a limited rate. `scan` mode fetches works that are pending or due
+ * again; `refresh` mode re-fetches every given work (prices, sales, ratings included). A run stops
+ * fetching after too many consecutive failures (offline), leaving the rest for a later scan.
+ * DLsite covers replace local ones when the source has them.
+ */
+import { sqlNow } from '../../domain/time.js';
+import { formatWorkCode } from '../../domain/work-code.js';
+import { saveCover, coverFileName } from '../../media/covers.js';
+import { COVER_TYPES, type WorkMetadata } from '../metadata-types.js';
+import { forEachConcurrent } from '../limiter.js';
+import { MSG } from '../scan-messages.js';
+import { sleep, type RunContext, type TaskHandle } from '../run-context.js';
+
+export type EnrichMode = 'scan' | 'refresh';
+
+export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMode): Promise<void> {
+  const source = ctx.metadata;
+  if (!source || !ids.length) return;
+  const opts = ctx.options;
+  let consecutiveFailures = 0;
+  let tripped = false;
+  let nextStart = 0;
+  let done = 0;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await forEachConcurrent(
+      ids,
+      opts.metadataConcurrency,
+      async (id) => {
+        // rate limit: space the starts of requests
+        const wait = nextStart - Date.now();
+        nextStart = Math.max(Date.now(), nextStart) + opts.metadataIntervalMs;
+        if (wait > 0) await sleep(wait, stop.signal);
+        if (stop.signal.aborted) return;
+        const row = await ctx.library.work(id);
+        if (!row || row.missing) return;
+        const code = row.code || formatWorkCode(id);
+        const task = ctx.task(code, id);
+        task.log('info', MSG.scraping);
+        let result;
+        try {
+          result = await source.fetch(id, ctx.signal);
+        } catch (err) {
+          result = { ok: false as const, notFound: false, error: (err as Error).message, warnings: [] };
+        }
+        if (ctx.aborted) {
+          task.done('skipped');
+          return;
+        }
+        for (const w of result.warnings) task.log('warn', w);
+        if (result.ok) {
+          consecutiveFailures = 0;
+          try {
+            task.log('info', mode === 'scan' ? MSG.scrapeOkAdd : MSG.refreshOk);
+            await ctx.library.applyMetadata(id, result.metadata);
+            task.log('info', mode === 'scan' ? MSG.scrapeSaved : MSG.refreshSaved);
+          } catch (err) {
+            const msg = MSG.metadataSaveFailed((err as Error).message);
+            ctx.metadataCounts.failed++;
+            if (mode === 'refresh') {
+              ctx.count(code, 'failed');
+              task.failed(msg);
+            } else {
+              task.log('error', msg);
+              task.done('skipped');
+            }
+            return;
+          }
+          ctx.metadataCounts.ok++;
+          if (mode === 'refresh' || row.cover_source !== 'dlsite') await downloadCovers(ctx, task, id, code, result.metadata);
+          if (mode === 'refresh') ctx.count(code, 'updated');
+          task.done('updated');
+        } else {
+          if (!result.notFound) consecutiveFailures++;
+          ctx.metadataCounts.failed++;
+          const nextAt = result.notFound ? sqlNow(new Date(Date.now() + opts.notFoundRetryMs)) : null;
+          if (row.metadata_status !== 'ok') await ctx.library.metadataFailed(id, { notFound: result.notFound, error: result.error, nextAt });
+          else await ctx.library.refreshFailed(id, result.error);
+          if (mode === 'refresh') {
+            ctx.count(code, 'failed');
+            task.failed(MSG.refreshError(result.error));
+          } else {
+            task.log('warn', result.notFound ? MSG.scrapeNotFound : `${MSG.scrapeFailed}: ${result.error}`);
+            task.done('skipped');
+          }
+          if (consecutiveFailures >= opts.metadataFailureLimit && !tripped) {
+            tripped = true;
+            ctx.main('warn', MSG.metadataOffline(consecutiveFailures));
+            stop.abort();
+          }
+        }
+        done++;
+        ctx.progress(mode === 'scan' ? 'metadata' : 'refresh', done, ids.length);
+      },
+      stop.signal,
+    );
+  } finally {
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
+  if (mode === 'refresh' && tripped) ctx.counts.skipped += ids.length - done;
+}
+
+async function downloadCovers(ctx: RunContext, task: TaskHandle, id: number, code: string, _md: WorkMetadata): Promise<void> {
+  const source = ctx.metadata;
+  if (!source) return;
+  task.log('info', MSG.coverDownload);
+  let saved = 0;
+  let none = 0;
+  for (const type of COVER_TYPES) {
+    if (ctx.aborted) return;
+    const file = coverFileName(id, type);
+    try {
+      const data = await source.fetchCover(id, type, ctx.signal);
+      if (!data || !data.length) {
+        none++;
+        continue;
+      }
+      await saveCover(ctx.paths.coverDir, id, type, data);
+      saved++;
+      task.log('info', MSG.coverOk(file));
+    } catch (err) {
+      task.log('warn', MSG.coverError(file, (err as Error).message));
+    }
+  }
+  if (saved > 0) await ctx.library.setCoverSource(id, 'dlsite');
+  else if (none === COVER_TYPES.length) ctx.main('warn', MSG.noDlsiteCover(code));
+}

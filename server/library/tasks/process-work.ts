@@ -1,0 +1,158 @@
+/**
+ * One work folder, locally: list its files, skip it when its fingerprint is unchanged, probe new and
+ * changed media (bounded by the run's probe limiter), then store files, durations, lyric flag and
+ * fingerprint in one transaction, and make a local cover from the work's own image when it has none.
+ */
+import path from 'node:path';
+import type { WorkIndexRow, FileOnDisk, SaveLocalWorkResult } from '../../db/repos/library-repo.js';
+import { probeDuration } from '../../media/probe.js';
+import { makeCoversFromImage, pickCoverImage } from '../../media/covers.js';
+import { listWorkFiles, type DiskFile } from '../work-files.js';
+import { trackPathCompare } from '../natural-order.js';
+import { titleFromFolderName } from '../folder-title.js';
+import { MSG } from '../scan-messages.js';
+import type { RunContext, TaskHandle, WorkMemo } from '../run-context.js';
+
+export interface WorkTarget {
+  id: number;
+  code: string;
+  rootName: string;
+  dir: string;
+  absPath: string;
+  /** The folder's own name (title of a new work). */
+  name: string;
+}
+
+export interface ProcessOptions {
+  /** Process even when the fingerprint is unchanged. */
+  force: boolean;
+  /** Probe every media file again (scan work files). */
+  reprobeAll: boolean;
+  /** No per-work task events (the files job reports in the main log only). */
+  quiet: boolean;
+}
+
+export interface ProcessOutcome {
+  result: 'added' | 'updated' | 'skipped' | 'failed';
+  saved?: SaveLocalWorkResult;
+  error?: string;
+}
+
+const quietTask = (code: string): TaskHandle => ({ code, log: () => undefined, done: () => undefined, failed: () => undefined });
+
+export async function processWork(ctx: RunContext, target: WorkTarget, prev: WorkIndexRow | undefined, opts: ProcessOptions): Promise<ProcessOutcome> {
+  const task = opts.quiet ? quietTask(target.code) : ctx.task(target.code, target.id);
+  try {
+    const listing = await listWorkFiles(target.absPath, ctx.signal);
+    if (ctx.aborted) return { result: 'skipped' };
+    const sameLocation = prev && !prev.missing && prev.root_folder === target.rootName && prev.dir === target.dir;
+    if (sameLocation && !opts.force && prev.fingerprint === listing.fingerprint) return { result: 'skipped' };
+
+    if (!prev) task.log('info', MSG.newFolder(target.absPath));
+    else if (prev.missing) task.log('info', MSG.returnedFolder(target.absPath));
+    else if (!sameLocation) task.log('info', MSG.movedFolder(`${prev.root_folder}/${prev.dir}`, `${target.rootName}/${target.dir}`));
+    else if (prev.fingerprint !== listing.fingerprint) task.log('info', MSG.changedFolder(target.absPath));
+    for (const issue of listing.issues) task.log('warn', issue.code === 'ENOENT' && issue.path.includes('\uFFFD') ? MSG.badName(issue.path) : MSG.cannotAccess(issue.path));
+
+    const existing = prev ? await ctx.library.files(target.id) : [];
+    const old = new Map(existing.map((f) => [f.path, f]));
+    const files = listing.files.slice().sort((a, b) => trackPathCompare(a.path, b.path));
+    const toProbe = files.filter((f) => {
+      if (!f.isMedia) return false;
+      const o = old.get(f.path);
+      return opts.reprobeAll || !o || o.size !== f.size || o.mtime_ms !== f.mtimeMs || (opts.force && o.duration === null);
+    });
+    const hasLyric = files.some((f) => f.isLyric);
+    if (!prev) task.log('info', MSG.hasLyric(hasLyric));
+    const durations = new Map<string, number | null>();
+    if (toProbe.length) {
+      task.log('info', MSG.probing);
+      await Promise.all(
+        toProbe.map((f) =>
+          ctx.probeLimiter.run(async () => {
+            if (ctx.aborted) return;
+            const r = await probeDuration(path.join(target.absPath, f.path), ctx.signal);
+            if (ctx.aborted) return;
+            durations.set(f.path, r.duration);
+            if (r.duration === null) task.log('warn', MSG.probeFailed(f.path, r.error ?? 'unknown'));
+          }),
+        ),
+      );
+    }
+    if (ctx.aborted) return { result: 'skipped' };
+
+    const onDisk: FileOnDisk[] = files.map((f: DiskFile) => ({
+      path: f.path,
+      kind: f.kind,
+      isLyric: f.isLyric,
+      isMedia: f.isMedia,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      duration: durations.has(f.path) ? durations.get(f.path) : undefined,
+    }));
+    const saved = await ctx.library.saveLocalWork({
+      id: target.id,
+      code: target.code,
+      folderTitle: titleFromFolderName(target.name, target.code),
+      rootFolder: target.rootName,
+      dir: target.dir,
+      fingerprint: listing.fingerprint,
+      files: onDisk,
+    });
+
+    const coverSource = prev?.cover_source ?? null;
+    const images = files.filter((f) => f.kind === 'image').map((f) => f.path);
+    if (coverSource !== 'dlsite' && images.length && (coverSource === null || opts.force)) {
+      const chosen = pickCoverImage(images);
+      if (chosen) {
+        try {
+          await makeCoversFromImage(ctx.paths.coverDir, target.id, path.join(target.absPath, chosen));
+          await ctx.library.setCoverSource(target.id, 'local');
+          task.log('info', MSG.localCover(chosen));
+        } catch (err) {
+          task.log('warn', MSG.localCoverFailed((err as Error).message));
+        }
+      }
+    }
+
+    const result = saved.created ? 'added' : 'updated';
+    return { result, saved };
+  } catch (err) {
+    const message = (err as Error).message;
+    task.log('error', MSG.workError(message));
+    return { result: 'failed', error: message };
+  }
+}
+
+/** Report a processed work: task log + task done/failed + counted result. */
+export function reportOutcome(ctx: RunContext, target: WorkTarget, outcome: ProcessOutcome): void {
+  if (outcome.result === 'skipped') {
+    ctx.count(target.code, 'skipped');
+    return;
+  }
+  const task = ctx.task(target.code, target.id);
+  const n = ctx.count(target.code, outcome.result);
+  if (outcome.result === 'failed') {
+    task.log('error', MSG.addFailed(n));
+    task.failed(outcome.error ?? 'failed');
+  } else {
+    task.log('info', outcome.result === 'added' ? MSG.added(n) : MSG.updated(n));
+    task.done(outcome.result);
+  }
+}
+
+/** The kikoeru "memo" of a work from its stored files (POST /api/work/scan/:id). */
+export function memoOf(files: { path: string; kind: string; is_lyric: number; mtime_ms: number; duration: number | null }[]): WorkMemo {
+  const duration: Record<string, number> = {};
+  const mtime: Record<string, number> = {};
+  let total = 0;
+  for (const f of files) {
+    if (f.kind !== 'audio') continue;
+    mtime[f.path] = f.mtime_ms;
+    if (f.duration !== null) {
+      duration[f.path] = f.duration;
+      total += f.duration;
+    }
+  }
+  return { duration, isContainLyric: files.some((f) => f.is_lyric === 1), mtime, totalDuration: Math.round(total * 1000) / 1000 };
+}

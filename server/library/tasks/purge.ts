@@ -1,0 +1,16 @@
+/**
+ * Purge missing works (`kikoplay scan --purge-missing`): the only path that deletes works, with
+ * their reviews, play history, AI lyrics, files and covers. Explicit by design.
+ */
+import { removeCovers } from '../../media/covers.js';
+import { MSG } from '../scan-messages.js';
+import type { RunContext } from '../run-context.js';
+
+export async function runPurge(ctx: RunContext): Promise<number> {
+  const ids = await ctx.library.missingWorkIds();
+  ctx.main('info', MSG.purgeStart(ids.length));
+  const n = ids.length ? await ctx.library.purgeMissing(ids) : 0;
+  for (const id of ids) await removeCovers(ctx.paths.coverDir, id);
+  ctx.main('info', MSG.purgeDone(n));
+  return n;
+}

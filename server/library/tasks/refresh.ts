@@ -1,0 +1,20 @@
+/** "Refresh library info" (api-contract §8.8): fetch metadata of every present work again. */
+import { MSG } from '../scan-messages.js';
+import type { RunContext } from '../run-context.js';
+import { enrichWorks } from './enrich.js';
+
+export async function runRefresh(ctx: RunContext): Promise<void> {
+  const works = await ctx.library.presentWorks();
+  ctx.main('info', MSG.refreshStart(works.length));
+  if (!ctx.metadata) {
+    ctx.main('warn', MSG.metadataSkipped);
+    return;
+  }
+  ctx.progress('refresh', 0, works.length, true);
+  await enrichWorks(
+    ctx,
+    works.map((w) => w.id),
+    'refresh',
+  );
+  ctx.main('info', MSG.refreshDone(ctx.counts.updated, ctx.counts.failed));
+}

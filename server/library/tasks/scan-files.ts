@@ -1,0 +1,48 @@
+/**
+ * "Scan work files" (api-contract §8.9): for every present work, list its files again, probe every
+ * media file, and update durations and the local lyric flag. Reports in the main log only.
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { forEachConcurrent } from '../limiter.js';
+import { MSG } from '../scan-messages.js';
+import type { RunContext } from '../run-context.js';
+import { processWork } from './process-work.js';
+
+export async function runFilesScan(ctx: RunContext): Promise<void> {
+  ctx.main('info', MSG.filesStart);
+  const works = await ctx.library.presentWorks();
+  ctx.main('info', MSG.filesTotal(works.length));
+  const roots = new Map(ctx.config.rootFolders.map((r) => [r.name, r.path]));
+  let done = 0;
+  await forEachConcurrent(
+    works,
+    ctx.config.maxParallelism,
+    async (w) => {
+      const rootPath = roots.get(w.root_folder);
+      const absPath = rootPath ? path.join(rootPath, w.dir) : null;
+      if (!rootPath || !absPath || !existsSync(absPath)) {
+        ctx.main('warn', rootPath ? MSG.workFolderMissing(w.code, absPath ?? w.dir) : `[${w.code}] ${MSG.rootMissing(w.root_folder)}`);
+        ctx.count(w.code, 'skipped');
+      } else {
+        const outcome = await processWork(ctx, { id: w.id, code: w.code, rootName: w.root_folder, dir: w.dir, absPath, name: path.basename(absPath) }, w, {
+          force: true,
+          reprobeAll: true,
+          quiet: true,
+        });
+        if (ctx.aborted) return;
+        if (outcome.result === 'failed') {
+          ctx.main('error', MSG.filesError(w.code, outcome.error ?? 'failed'));
+          ctx.count(w.code, 'failed');
+        } else {
+          if (outcome.saved && outcome.saved.hadLocalLyric !== outcome.saved.hasLocalLyric) ctx.main('info', MSG.lyricChanged(w.code));
+          ctx.count(w.code, 'updated');
+        }
+      }
+      done++;
+      ctx.main('info', MSG.filesProgress(done, works.length));
+      ctx.progress('files', done, works.length);
+    },
+    ctx.signal,
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Scan one work's files (POST /api/work/scan/:id, `kikoplay scan --work`): durations of every media
+ * file, lyric flag, file numbers; optionally its metadata too. Leaves the work's memo in the context.
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { MSG } from '../scan-messages.js';
+import type { RunContext } from '../run-context.js';
+import { memoOf, processWork, reportOutcome } from './process-work.js';
+import { enrichWorks } from './enrich.js';
+
+/** Why a single-work scan cannot start; checked before the job runs so callers can answer 404/409. */
+export class WorkScanError extends Error {
+  constructor(
+    readonly reason: 'unknown' | 'root' | 'folder',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function runWorkScan(ctx: RunContext, workId: number, opts: { metadata: boolean }): Promise<void> {
+  const w = await ctx.library.work(workId);
+  if (!w) throw new WorkScanError('unknown', `作品 ${workId} 不在数据库中`);
+  const root = ctx.config.rootFolders.find((r) => r.name === w.root_folder);
+  if (!root) throw new WorkScanError('root', MSG.rootMissing(w.root_folder));
+  const absPath = path.join(root.path, w.dir);
+  if (!existsSync(absPath)) throw new WorkScanError('folder', MSG.workFolderMissing(w.code, absPath));
+  const target = { id: w.id, code: w.code, rootName: w.root_folder, dir: w.dir, absPath, name: path.basename(absPath) };
+  const outcome = await processWork(ctx, target, w, { force: true, reprobeAll: true, quiet: false });
+  if (ctx.aborted) return;
+  reportOutcome(ctx, target, outcome.result === 'added' ? { ...outcome, result: 'updated' } : outcome);
+  if (outcome.saved && outcome.saved.hadLocalLyric !== outcome.saved.hasLocalLyric) ctx.main('info', MSG.lyricChanged(w.code));
+  if (opts.metadata && ctx.metadata && !ctx.aborted) await enrichWorks(ctx, [workId], 'refresh');
+  ctx.workMemo = memoOf(await ctx.library.files(workId));
+}
