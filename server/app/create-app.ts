@@ -19,6 +19,11 @@ import { ScanController, type ScanControllerDeps } from '../library/scan-control
 import { ScanFollower } from '../library/scan-follower.js';
 import { ScanService } from '../services/scan-service.js';
 import { LibraryService } from '../services/library-service.js';
+import { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';
+import { WorkerTokensRepo } from '../db/repos/worker-tokens-repo.js';
+import { AiTasksService } from '../services/ai-tasks-service.js';
+import { WorkerTokensService } from '../services/worker-tokens-service.js';
+import { startAiLeaseJob } from '../jobs/ai-lease.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -40,7 +45,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
-  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db) };
+  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db) };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
   const scanner = new ScanController({ store, library: repos.library, scans: repos.scans, logger, ...opts.scanner });
   const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId);
@@ -51,7 +56,10 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     config: new ConfigService(store),
     system: new SystemService(store, packageVersion()),
     userData: new UserDataService(repos.reviews, repos.history),
+    aiTasks: new AiTasksService(repos.aiTasks, () => store.get()),
+    workerTokens: new WorkerTokensService(repos.workerTokens),
   };
+  const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 
   return {
     logger,
@@ -60,6 +68,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     repos,
     services,
     async close() {
+      aiLeaseJob.stop();
       scanFollower.stop();
       scanner.cancel();
       await scanner.idle();

@@ -13,6 +13,10 @@ import type { LibraryRepo } from '../db/repos/library-repo.js';
 import type { ScanRepo } from '../db/repos/scan-repo.js';
 import type { ScanService } from '../services/scan-service.js';
 import type { LibraryService } from '../services/library-service.js';
+import type { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';
+import type { WorkerTokensRepo } from '../db/repos/worker-tokens-repo.js';
+import type { AiTasksService } from '../services/ai-tasks-service.js';
+import type { WorkerTokensService } from '../services/worker-tokens-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
@@ -21,6 +25,8 @@ export interface Repos {
   users: UsersRepo;
   reviews: ReviewsRepo;
   history: HistoryRepo;
+  aiTasks: AiTasksRepo;
+  workerTokens: WorkerTokensRepo;
 }
 
 /** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
@@ -31,6 +37,8 @@ export interface Services {
   config: ConfigService;
   system: SystemService;
   userData: UserDataService;
+  aiTasks: AiTasksService;
+  workerTokens: WorkerTokensService;
 }
 
 export interface AppContext {

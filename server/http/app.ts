@@ -14,8 +14,9 @@ import { systemRoutes } from './routes/system.js';
 import type { RouteModule } from './routes/types.js';
 import { libraryRoutes } from './routes/library.js';
 import { userDataRoutes } from './routes/user-data.js';
+import { aiLyricsRoutes } from './routes/ai-lyrics.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes];
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes];
 
 /** Routes that answer without a token even when auth is on. */
 const isPublic = (path: string, method: string) =>
@@ -56,7 +57,7 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
     }
     return next();
   });
-  koa.use(authContext(app.services.users, () => app.store.get().auth));
+  koa.use(authContext(app.services.users, () => app.store.get().auth, app.services.workerTokens));
   koa.use(requireLogin(isPublic));
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));

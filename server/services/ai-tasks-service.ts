@@ -1,0 +1,221 @@
+import { createReadStream, type ReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import { sqlNow } from '../domain/time.js';
+import { formatWorkCode } from '../domain/work-code.js';
+import { canWrite, type Actor } from '../auth/roles.js';
+import type { Config } from '../config/schema.js';
+import { AI_STATUS, type AiTaskRow, type AiTasksRepo, type TaskFilter } from '../db/repos/ai-tasks-repo.js';
+
+/** Textual reading of the status numbers (spec §3 "AI status values"). */
+export const AI_STATUS_TEXT = ['none', 'pending', 'transcribing', 'success', 'error'] as const;
+export type AiStatusText = (typeof AI_STATUS_TEXT)[number];
+
+/** A task as the queue API returns it (api-contract §3.9 plus status_text and timestamps). */
+export interface AiTaskDto {
+  id: number;
+  work_id: number;
+  audio_path: string;
+  status: number;
+  status_text: AiStatusText;
+  worker_name: string;
+  worker_status: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskListQuery {
+  page: number;
+  statuses: number[];
+  workId?: number;
+  fileName?: string;
+}
+
+export interface TaskList {
+  pagination: { currentPage: number; pageSize: number; totalCount: number };
+  tasks: AiTaskDto[];
+}
+
+/** Who calls a worker endpoint: a worker token's name or a (non-guest) user's name. */
+export interface WorkerCaller {
+  name: string;
+}
+
+export interface TaskDownload {
+  stream: ReadStream;
+  size: number;
+  fileName: string;
+}
+
+export const MSG = {
+  emptyQueue: '无待认领的翻译任务',
+  notHeld: '没有找到指定的任务',
+  guest: '游客账号只能浏览和播放，不能进行此操作.',
+  guestWorker: '游客账号不能领取或提交转写任务.',
+} as const;
+
+export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
+  id: r.id,
+  work_id: r.work_id,
+  audio_path: r.audio_path,
+  status: r.status,
+  status_text: AI_STATUS_TEXT[r.status] ?? 'none',
+  worker_name: r.worker_name,
+  worker_status: r.worker_status,
+  title: r.title ?? null,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+/**
+ * The AI transcription queue (api-contract §4.10 UI side, §4.11 worker protocol, §12 item 23):
+ * tasks by track hash, worker acquisition with a secret and a lease, progress, results as LRC.
+ */
+export class AiTasksService {
+  constructor(
+    private readonly repo: AiTasksRepo,
+    private readonly config: () => Config,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private now(): string {
+    return sqlNow(this.clock());
+  }
+
+  private leaseUntil(): string {
+    return sqlNow(new Date(this.clock().getTime() + this.config().aiTaskLeaseMinutes * 60_000));
+  }
+
+  /** The absolute path of a file of a work, kept inside its root folder. No absolute path reaches a message. */
+  private resolveFile(rootAlias: string, dir: string, relPath: string, failPrefix = ''): string {
+    const root = this.config().rootFolders.find((f) => f.name === rootAlias);
+    if (!root) throw notFound(`${failPrefix}找不到文件夹: "${rootAlias}"，请检查媒体库文件夹设置`);
+    const base = path.resolve(root.path);
+    const abs = path.resolve(base, ...dir.split('/'), ...relPath.split('/'));
+    if (!abs.startsWith(base + path.sep)) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"`);
+    return abs;
+  }
+
+  private async existingFile(abs: string, relPath: string, failPrefix = ''): Promise<number> {
+    const st = await stat(abs).catch(() => undefined);
+    if (!st?.isFile()) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"，请重新扫描该作品`);
+    return st.size;
+  }
+
+  // ---- UI side -------------------------------------------------------------------------------
+
+  /** GET /api/lyric/translate. `page = -1` with a work: all of its tasks; without: the first page. */
+  async list(q: TaskListQuery): Promise<TaskList> {
+    const filter: TaskFilter = { statuses: q.statuses, workId: q.workId || undefined, fileName: q.fileName || undefined };
+    const pageSize = this.config().pageSize;
+    if (q.page === -1 && filter.workId) {
+      const { rows, total } = await this.repo.page(filter, -1, 0);
+      return { pagination: { currentPage: q.page, pageSize: total, totalCount: total }, tasks: rows.map(toTaskDto) };
+    }
+    const offset = q.page === -1 ? 0 : (q.page - 1) * pageSize;
+    const { rows, total } = await this.repo.page(filter, pageSize, offset);
+    return { pagination: { currentPage: q.page, pageSize, totalCount: total }, tasks: rows.map(toTaskDto) };
+  }
+
+  /** Tasks of one work, oldest first (tree badges, the player's AI lyric options). */
+  async ofWork(workId: number): Promise<AiTaskDto[]> {
+    return (await this.repo.ofWork(workId)).map(toTaskDto);
+  }
+
+  /** The LRC text of a successful task, or undefined (for fetch-lrc's AI form). */
+  successfulLrc(id: number): Promise<string | undefined> {
+    return this.repo.successfulLrc(id);
+  }
+
+  /** PUT /api/lyric/translate/:workId/:n — queue the audio file behind a track hash. */
+  async create(actor: Actor, workId: number, n: number): Promise<{ id: number }> {
+    if (!canWrite(actor)) throw forbidden(MSG.guest);
+    const track = await this.repo.track(workId, n);
+    if (!track) {
+      if (!(await this.repo.workExists(workId))) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+      throw notFound(`作品 ${formatWorkCode(workId)} 中没有编号为 ${n} 的文件（${workId}/${n}）`);
+    }
+    if (track.kind !== 'audio') throw badRequest(`只能为音频文件创建转写任务: "${track.path}" 不是音频文件`);
+    await this.existingFile(this.resolveFile(track.root_folder, track.dir, track.path), track.path);
+    const created = await this.repo.create(workId, track.path, actor.id > 0 ? actor.id : null, this.now());
+    if ('duplicate' in created) {
+      throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`);
+    }
+    return { id: created.id };
+  }
+
+  private async existingIds(ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const missing = await this.repo.missingIds(unique);
+    if (missing.length) throw notFound(`没有找到翻译任务 id=${missing.join(', ')}`);
+    return unique;
+  }
+
+  /** DELETE /api/lyric/translate/:id (+ idArr). All ids must exist; otherwise nothing is deleted. */
+  async remove(actor: Actor, ids: number[]): Promise<{ counts: number }> {
+    if (!canWrite(actor)) throw forbidden(MSG.guest);
+    return { counts: await this.repo.delete(await this.existingIds(ids)) };
+  }
+
+  /** POST /api/lyric/translate/redo/:id (+ idArr): back to PENDING, the old secret no longer works. */
+  async redo(actor: Actor, ids: number[]): Promise<{ counts: number }> {
+    if (!canWrite(actor)) throw forbidden(MSG.guest);
+    return { counts: await this.repo.redo(await this.existingIds(ids), this.now()) };
+  }
+
+  /** GET /api/lyric/translate/lrc?id= */
+  async lrc(id: number): Promise<{ lrcContent: string }> {
+    const lrc = await this.repo.successfulLrc(id);
+    if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${id}`);
+    return { lrcContent: lrc };
+  }
+
+  // ---- worker protocol ------------------------------------------------------------------------
+
+  /** POST /acquire: the oldest pending task, with a fresh 64-hex secret and a lease. */
+  async acquire(caller: WorkerCaller, workerName: string | undefined): Promise<{ id: number; secret: string; audio_ext: string }> {
+    const secret = randomBytes(32).toString('hex');
+    const task = await this.repo.acquire(workerName || caller.name, secret, this.now(), this.leaseUntil());
+    if (!task) throw notFound(MSG.emptyQueue);
+    return { id: task.id, secret, audio_ext: path.posix.extname(task.audio_path) };
+  }
+
+  /** POST /status: progress text + heartbeat. `success: false` when the task is not held with this secret. */
+  async report(id: number, secret: string, workerStatus: string | undefined): Promise<{ success: boolean }> {
+    return { success: await this.repo.report(id, secret, workerStatus, this.now(), this.leaseUntil()) };
+  }
+
+  /** GET /get: the task while held with this secret (heartbeat), else `{}`. */
+  async held(id: number, secret: string): Promise<{ task?: { id: number; worker_status: string; work_id: number; audio_path: string } }> {
+    const t = await this.repo.held(id, secret, this.leaseUntil());
+    return t ? { task: { id: t.id, worker_status: t.worker_status, work_id: t.work_id, audio_path: t.audio_path } } : {};
+  }
+
+  /** GET /download: the audio of a held task (heartbeat). */
+  async download(id: number, secret: string): Promise<TaskDownload> {
+    const fail = '下载翻译音频文件失败 ';
+    const t = await this.repo.held(id, secret, this.leaseUntil());
+    if (!t) throw notFound(`${fail}${MSG.notHeld}`);
+    if (t.root_folder === null || t.dir === null) throw notFound(`${fail}作品不存在`);
+    const abs = this.resolveFile(t.root_folder, t.dir, t.audio_path, fail);
+    const size = await this.existingFile(abs, t.audio_path, fail);
+    return { stream: createReadStream(abs), size, fileName: path.posix.basename(t.audio_path) };
+  }
+
+  /** POST /finish: SUCCESS with the LRC or ERROR; the secret is cleared. A second finish is a 404. */
+  async finish(id: number, secret: string, success: boolean, lrc: string): Promise<Record<string, never>> {
+    if (!(await this.repo.finish(id, secret, success, lrc, this.now()))) throw notFound(MSG.notHeld);
+    return {};
+  }
+
+  /** Re-queue tasks whose worker stopped reporting (run by a timer, and lazily at acquire). */
+  requeueExpired(at: Date = this.clock()): Promise<number> {
+    return this.repo.requeueExpired(sqlNow(at));
+  }
+
+  /** Status numbers, for callers that need them. */
+  static readonly STATUS = AI_STATUS;
+}
