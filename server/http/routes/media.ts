@@ -1,0 +1,41 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { RouteModule } from './types.js';
+import { validate } from '../validate.js';
+import { sendFile } from '../../media/stream.js';
+import type { MediaTarget } from '../../services/media-service.js';
+
+/** `:id/:index` = the track hash `<workId>/<n>` (n = the file's stable number). */
+const hashParams = z.object({
+  id: z.string().regex(/^\d{1,15}$/, '作品 id 必须是正整数').transform(Number),
+  index: z.string().regex(/^\d{1,9}$/, '文件序号必须是非负整数').transform(Number),
+});
+
+function answer(ctx: Context, target: MediaTarget, attachment: boolean): void {
+  if ('redirect' in target) {
+    ctx.status = 302;
+    ctx.set('Location', target.redirect);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = `Redirecting to ${target.redirect}`;
+    return;
+  }
+  sendFile(ctx, target.absPath, target.stat, { type: target.type, attachmentName: attachment ? target.name : undefined });
+}
+
+/** Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`. */
+export const mediaRoutes: RouteModule = (router, { media }) => {
+  router.get('/media/stream/:id/:index', async (ctx) => {
+    const { id, index } = validate(hashParams, ctx.params, 'params');
+    answer(ctx, await media.stream(id, index), false);
+  });
+
+  router.get('/media/download/:id/:index', async (ctx) => {
+    const { id, index } = validate(hashParams, ctx.params, 'params');
+    answer(ctx, await media.download(id, index), true);
+  });
+
+  router.get('/media/small-img/:id/:index', async (ctx) => {
+    const { id, index } = validate(hashParams, ctx.params, 'params');
+    answer(ctx, await media.smallImage(id, index), false);
+  });
+};

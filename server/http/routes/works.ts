@@ -1,0 +1,52 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { RouteModule } from './types.js';
+import { badRequest } from '../../domain/errors.js';
+import { validate } from '../validate.js';
+import { listQuerySchema, searchQuerySchema, workIdSchema, type ListParams } from '../../contract/works-query.js';
+
+/**
+ * The query as single strings: a parameter given twice (`?page=1&page=2`) is refused instead of
+ * guessed. Shared by the work-list routes.
+ */
+export function singleQuery(ctx: Context): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(ctx.query)) {
+    if (Array.isArray(value)) throw badRequest(`参数 ${key} 重复`);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+export const listParams = (ctx: Context): ListParams => validate(listQuerySchema, singleQuery(ctx));
+
+const idParams = z.object({ id: workIdSchema });
+
+/** Work lists, search, detail and file tree (api-contract §4.5–§4.6). */
+export const worksRoutes: RouteModule = (router, { works }) => {
+  router.get('/works', async (ctx) => {
+    ctx.body = await works.list(ctx.state.actor ?? null, listParams(ctx), { kind: 'all' });
+  });
+
+  router.get('/search', async (ctx) => {
+    const params = listParams(ctx);
+    const q = validate(searchQuerySchema, singleQuery(ctx));
+    ctx.body = await works.list(ctx.state.actor ?? null, params, { kind: 'search', keyword: q.keyword ?? '', advanced: q.isAdvance ?? false });
+  });
+
+  // path form of older kikoeru servers, used by the Android client
+  router.get('/search/:keyword', async (ctx) => {
+    const params = listParams(ctx);
+    ctx.body = await works.list(ctx.state.actor ?? null, params, { kind: 'search', keyword: String(ctx.params.keyword ?? ''), advanced: false });
+  });
+
+  router.get('/work/:id', async (ctx) => {
+    const { id } = validate(idParams, ctx.params, 'params');
+    ctx.body = await works.detail(ctx.state.actor ?? null, id);
+  });
+
+  router.get('/tracks/:id', async (ctx) => {
+    const { id } = validate(idParams, ctx.params, 'params');
+    ctx.body = await works.tracks(id);
+  });
+};

@@ -1,0 +1,156 @@
+import { promises as fsp, type Stats } from 'node:fs';
+import path from 'node:path';
+import mime from 'mime-types';
+import type { ConfigStore } from '../config/config-store.js';
+import { AppError, forbidden, notFound } from '../domain/errors.js';
+import { formatWorkCode } from '../domain/work-code.js';
+import type { FilesRepo, MediaFileRow } from '../db/repos/files-repo.js';
+import { offloadUrl, trackHash } from '../contract/tracks.js';
+import { decodeText } from '../media/charset.js';
+import { ThumbnailError, type Thumbnails } from '../media/thumbnails.js';
+
+/** A file ready to send, or where the reverse proxy serves it (`offloadMedia`). */
+export type MediaTarget =
+  | { redirect: string }
+  | { absPath: string; stat: Stats; type: string; name: string };
+
+/** Content types the browser players need (iOS refuses audio/x-flac), by lower-case extension. */
+const TYPE_OVERRIDES: Record<string, string> = {
+  '.flac': 'audio/flac',
+  '.m4a': 'audio/mp4',
+  '.mka': 'audio/x-matroska',
+  '.opus': 'audio/ogg',
+  '.lrc': 'text/plain',
+  '.srt': 'text/plain',
+  '.ass': 'text/plain',
+  '.txt': 'text/plain',
+  '.vtt': 'text/vtt',
+};
+
+/** Bytes read to detect the charset of a text file. */
+const CHARSET_SAMPLE = 1024 * 1024;
+
+function inside(base: string, target: string): boolean {
+  const rel = path.relative(base, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+}
+
+/**
+ * Media of works (api-contract §4.7): files are found through the stored file index by their stable
+ * number, and only ever inside their work's folder — the path comes from the index, is resolved
+ * against the configured root, and the real path (symlinks followed) must stay in the real work folder.
+ */
+export class MediaService {
+  private readonly charsets = new Map<string, string>();
+
+  constructor(
+    private readonly files: FilesRepo,
+    private readonly store: ConfigStore,
+    private readonly thumbs: Thumbnails,
+  ) {}
+
+  /** `GET /api/media/stream/:id/:index`: inline, text with its detected charset. */
+  async stream(workId: number, n: number): Promise<MediaTarget> {
+    const row = await this.lookup(workId, n);
+    const config = this.store.get();
+    if (config.offloadMedia && row.kind !== 'text') return { redirect: offloadUrl(config.offloadStreamPath, this.location(row), row.path) };
+    const { absPath, stat } = await this.resolve(row);
+    return { absPath, stat, type: await this.contentType(row, absPath, stat), name: path.basename(row.path) };
+  }
+
+  /** `GET /api/media/download/:id/:index`: the same file as an attachment. */
+  async download(workId: number, n: number): Promise<MediaTarget> {
+    const row = await this.lookup(workId, n);
+    const config = this.store.get();
+    if (config.offloadMedia) return { redirect: offloadUrl(config.offloadDownloadPath, this.location(row), row.path) };
+    const { absPath, stat } = await this.resolve(row);
+    return { absPath, stat, type: await this.contentType(row, absPath, stat), name: path.basename(row.path) };
+  }
+
+  /** `GET /api/media/small-img/:id/:index`: a JPEG thumbnail of an image file, cached on disk. */
+  async smallImage(workId: number, n: number): Promise<MediaTarget> {
+    const row = await this.lookup(workId, n);
+    if (row.kind !== 'image') {
+      throw new AppError('bad_request', `获取小图像失败，不支持的图像格式"${path.extname(row.path).toLowerCase()}"`, { status: 415 });
+    }
+    const { absPath, stat } = await this.resolve(row);
+    let thumb: string;
+    try {
+      thumb = await this.thumbs.get({ absPath, workId, n, size: stat.size, mtimeMs: stat.mtimeMs });
+    } catch (err) {
+      if (err instanceof ThumbnailError) throw new AppError('bad_request', `获取小图像失败，图像无法解码: ${err.message}`, { status: 415 });
+      throw err;
+    }
+    const thumbStat = await fsp.stat(thumb);
+    return { absPath: thumb, stat: thumbStat, type: 'image/jpeg', name: `${path.parse(row.path).name}.jpg` };
+  }
+
+  private async lookup(workId: number, n: number): Promise<MediaFileRow> {
+    const row = await this.files.file(workId, n);
+    if (!row) {
+      const work = await this.files.location(workId);
+      if (!work) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+      throw notFound(`文件 ${trackHash(workId, n)} 不存在，请刷新文件列表`);
+    }
+    if (row.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
+    return row;
+  }
+
+  private location(row: MediaFileRow) {
+    return { rootFolder: row.root_folder, dir: row.dir };
+  }
+
+  /** The absolute path of a stored file, contained in its work folder; refuses anything else. */
+  private async resolve(row: MediaFileRow): Promise<{ absPath: string; stat: Stats }> {
+    const root = this.store.get().rootFolders.find((r) => r.name === row.root_folder);
+    if (!root) throw notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`);
+    const rootAbs = path.resolve(root.path);
+    const workDir = path.resolve(rootAbs, row.dir);
+    if (workDir !== rootAbs && !inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+    const absPath = path.resolve(workDir, row.path);
+    if (!inside(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中');
+    let realDir: string;
+    let realFile: string;
+    try {
+      [realDir, realFile] = await Promise.all([fsp.realpath(workDir), fsp.realpath(absPath)]);
+    } catch {
+      throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+    }
+    if (!inside(realDir, realFile)) throw forbidden('拒绝访问：文件链接到了作品文件夹之外');
+    const stat = await fsp.stat(realFile);
+    if (!stat.isFile()) throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+    return { absPath: realFile, stat };
+  }
+
+  private async contentType(row: MediaFileRow, absPath: string, stat: Stats): Promise<string> {
+    const ext = path.extname(row.path).toLowerCase();
+    const base = TYPE_OVERRIDES[ext] ?? (mime.lookup(ext) || 'application/octet-stream');
+    if (row.kind !== 'text') return base;
+    return `${base}; charset=${await this.charset(absPath, stat)}`;
+  }
+
+  /** Charset of a text file (BOM, UTF-8 validity, then legacy CJK detection), cached per file version. */
+  private async charset(absPath: string, stat: Stats): Promise<string> {
+    const key = `${absPath}\0${stat.size}\0${stat.mtimeMs}`;
+    const hit = this.charsets.get(key);
+    if (hit) return hit;
+    const handle = await fsp.open(absPath, 'r');
+    let sample: Buffer;
+    try {
+      const buf = Buffer.alloc(Math.min(stat.size, CHARSET_SAMPLE));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+      sample = buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+    if (stat.size > sample.length) {
+      // cut after the last line feed: no legacy CJK encoding uses 0x0A inside a character
+      const lf = sample.lastIndexOf(0x0a);
+      if (lf > 0) sample = sample.subarray(0, lf + 1);
+    }
+    const encoding = decodeText(sample).encoding;
+    if (this.charsets.size >= 2000) this.charsets.delete(this.charsets.keys().next().value as string);
+    this.charsets.set(key, encoding);
+    return encoding;
+  }
+}

@@ -1,0 +1,435 @@
+import type { ConfigStore } from '../config/config-store.js';
+import type { Actor } from '../auth/roles.js';
+import { badRequest, notFound } from '../domain/errors.js';
+import { formatWorkCode } from '../domain/work-code.js';
+import type { FilesRepo } from '../db/repos/files-repo.js';
+import type { LabelsRepo } from '../db/repos/labels-repo.js';
+import { ftsMatchExpression, type Direction, type Driver, type ListSpec, type OrderKey, type WorksQueryRepo } from '../db/repos/works-query-repo.js';
+import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } from '../contract/labels.js';
+import { buildTrackTree, type TrackNode } from '../contract/tracks.js';
+import { presentWork, presentWorkDetail, type WorkDetail, type WorkListItem, type WorksPage } from '../contract/works.js';
+import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../contract/works-query.js';
+
+/** What a list is restricted to, besides the common parameters. */
+export type ListScope =
+  | { kind: 'all' }
+  | { kind: 'label'; label: LabelKind; id: number | string }
+  | { kind: 'search'; keyword: string; advanced: boolean };
+
+// ---------------------------------------------------------------------------------------------------
+// Caches keyed by library version
+
+interface CacheEntry<T> {
+  version: number;
+  value: T;
+  weight: number;
+}
+
+/**
+ * LRU map whose entries belong to one library version: a lookup under another version misses (and
+ * drops the stale entry). Bounded by total weight (ids held, for id lists).
+ */
+class VersionedCache<T> {
+  private readonly map = new Map<string, CacheEntry<T>>();
+  private total = 0;
+
+  constructor(private readonly maxWeight: number) {}
+
+  get(key: string, version: number): T | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    this.map.delete(key);
+    if (e.version !== version) {
+      this.total -= e.weight;
+      return undefined;
+    }
+    this.map.set(key, e);
+    return e.value;
+  }
+
+  set(key: string, version: number, value: T, weight = 1): void {
+    const old = this.map.get(key);
+    if (old) {
+      this.total -= old.weight;
+      this.map.delete(key);
+    }
+    if (weight > this.maxWeight) return;
+    this.map.set(key, { version, value, weight });
+    this.total += weight;
+    for (const [k, e] of this.map) {
+      if (this.total <= this.maxWeight) break;
+      this.map.delete(k);
+      this.total -= e.weight;
+    }
+  }
+}
+
+/** Runs one computation per key at a time; concurrent callers share its promise. */
+class SingleFlight {
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const existing = this.running.get(key);
+    if (existing) return existing as Promise<T>;
+    const p = fn().finally(() => this.running.delete(key));
+    this.running.set(key, p);
+    return p;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Seeded shuffle
+
+function mix32(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/**
+ * A pseudo-random permutation of [0, n) chosen by `seed` (a 4-round Feistel network with cycle
+ * walking): position i of the shuffled list is `permute(i)` of the base list, so any page of a
+ * shuffle is computed without materialising it, and the order is the same for every page of a seed.
+ */
+export function shuffler(n: number, seed: number): (i: number) => number {
+  let bits = 2;
+  while (2 ** bits < n) bits += 2;
+  const size = 2 ** (bits / 2);
+  const keys = [0, 1, 2, 3].map((r) => mix32(mix32(seed ^ 0x9e3779b9) + r * 0x632be5ab));
+  return (i: number) => {
+    let x = i;
+    do {
+      let left = Math.floor(x / size);
+      let right = x % size;
+      for (const k of keys) {
+        const f = mix32(right ^ k) % size;
+        const next = (left + f) % size;
+        left = right;
+        right = next;
+      }
+      x = left * size + right;
+    } while (x >= n);
+    return x;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Planning
+
+/** A set the list can be driven from, with its size (exact for labels, an upper bound for FTS). */
+interface Candidate {
+  driver: Driver;
+  size: number;
+  /** Relative cost of testing one row for membership while walking an order index. */
+  probeCost: number;
+}
+
+interface Plan {
+  filter: WorkFilter;
+  /** Stable text of the filter: cache key of counts and id lists. */
+  key: string;
+  /** Known to match nothing (unknown label, two different circles …). */
+  empty: boolean;
+  /** The smallest set the filter restricts to, when any. */
+  best: Candidate | null;
+  /** True when the filter is one label (or nothing) with no other condition: its count is known. */
+  knownCount: number | null;
+  visible: number;
+}
+
+/** Above this estimated number of rows touched, a page is served from the cached ordered id list. */
+const DEEP_COST = 4000;
+/** Ids held by the id-list cache (8 bytes each). */
+const ID_CACHE_WEIGHT = 3_000_000;
+
+const SQL_ORDERS: Record<string, OrderKey> = {
+  release: 'release',
+  dl_count: 'dl_count',
+  price: 'price',
+  rate_average_2dp: 'rate_average_2dp',
+  review_count: 'review_count',
+  id: 'id',
+  created_at: 'created_at',
+};
+
+function filterKey(f: WorkFilter): string {
+  const sorted = <T>(a: T[]) => [...a].sort();
+  return JSON.stringify([f.nsfw, f.lyric ? sorted(f.lyric) : null, sorted(f.circleIds), sorted(f.tagIds), sorted(f.vaIds), sorted(f.terms), f.codeId]);
+}
+
+/**
+ * Work lists, search, detail and file trees (api-contract §3–§4.6). Lists are planned per request:
+ * the smallest restricting set drives the query when small, otherwise the order index is walked and
+ * each row tested; deep pages and shuffles read a cached ordered id list. Counts and id lists are
+ * cached per library version, so nothing aggregates the whole library per request.
+ */
+export class WorksService {
+  private readonly counts = new VersionedCache<number>(20_000);
+  private readonly idLists = new VersionedCache<number[]>(ID_CACHE_WEIGHT);
+  private readonly sizes = new VersionedCache<number>(20_000);
+  private readonly labelLists = new VersionedCache<LabelItem[]>(16);
+  private readonly flight = new SingleFlight();
+
+  constructor(
+    private readonly repo: WorksQueryRepo,
+    private readonly labels: LabelsRepo,
+    private readonly files: FilesRepo,
+    private readonly store: ConfigStore,
+  ) {}
+
+  /** Current library version (cache key of everything below). */
+  version(): Promise<number> {
+    return this.repo.version();
+  }
+
+  // ----- lists -----------------------------------------------------------------------------------
+
+  async list(actor: Actor | null, params: ListParams, scope: ListScope): Promise<WorksPage> {
+    const filter = this.filterOf(params, scope);
+    if (params.order === 'betterRandom' && scope.kind === 'label') throw badRequest('betterRandom 只能用于 /api/works');
+    const pageSize = params.pageSize ?? this.store.get().pageSize;
+    const version = await this.repo.version();
+    const plan = await this.plan(filter, version);
+    const userId = actor?.id ?? null;
+
+    if (params.order === 'betterRandom') {
+      const ids = await this.orderedIds(plan, 'id', 'asc', version);
+      const pick = ids.length ? [ids[Math.floor(Math.random() * ids.length)]] : [];
+      return { works: await this.hydrate(pick, userId), pagination: { currentPage: 1, pageSize, totalCount: ids.length } };
+    }
+
+    const totalCount = await this.count(plan, version);
+    const offset = (params.page - 1) * pageSize;
+    const pagination = { currentPage: params.page, pageSize, totalCount };
+    if (offset >= totalCount) return { works: [], pagination };
+    const limit = Math.min(pageSize, totalCount - offset);
+
+    let ids: number[];
+    if (params.order === 'random') {
+      const base = await this.orderedIds(plan, 'id', 'asc', version);
+      const at = shuffler(base.length, params.seed);
+      ids = [];
+      for (let i = offset; i < Math.min(offset + limit, base.length); i++) ids.push(base[at(i)]);
+    } else if (params.order === 'rating') {
+      ids = await this.ratingPage(plan, version, userId, params.sort, offset, limit, totalCount);
+    } else {
+      ids = await this.pageIds(plan, version, SQL_ORDERS[params.order], params.sort, offset, limit);
+    }
+    return { works: await this.hydrate(ids, userId), pagination };
+  }
+
+  private filterOf(params: ListParams, scope: ListScope): WorkFilter {
+    const base = { nsfw: params.nsfw, lyric: params.lyric };
+    switch (scope.kind) {
+      case 'all':
+        return emptyFilter(base);
+      case 'label': {
+        const f = emptyFilter(base);
+        if (scope.label === 'circles') f.circleIds.push(Number(scope.id));
+        if (scope.label === 'tags') f.tagIds.push(Number(scope.id));
+        if (scope.label === 'vas') f.vaIds.push(String(scope.id));
+        return f;
+      }
+      case 'search':
+        try {
+          return scope.advanced ? filterFromConditions(scope.keyword, base) : filterFromKeyword(scope.keyword, base);
+        } catch (err) {
+          if (err instanceof KeywordError) throw badRequest(err.message);
+          throw err;
+        }
+    }
+  }
+
+  private async plan(filter: WorkFilter, version: number): Promise<Plan> {
+    const key = filterKey(filter);
+    const visible = await this.cachedCount('visible', version, () => this.repo.visibleCount());
+    const plan: Plan = { filter, key, empty: false, best: null, knownCount: null, visible };
+    const candidates: Candidate[] = [];
+    if (filter.codeId !== null) {
+      plan.best = { driver: { kind: 'code', id: filter.codeId }, size: 1, probeCost: 1 };
+      return plan;
+    }
+    if (new Set(filter.circleIds).size > 1) plan.empty = true;
+    for (const id of filter.circleIds) candidates.push({ driver: { kind: 'circle', id }, size: await this.labelSize('circles', id, version), probeCost: 1 });
+    for (const id of filter.tagIds) candidates.push({ driver: { kind: 'tag', id }, size: await this.labelSize('tags', id, version), probeCost: 2 });
+    for (const id of filter.vaIds) candidates.push({ driver: { kind: 'va', id }, size: await this.labelSize('vas', id, version), probeCost: 2 });
+    const match = ftsMatchExpression(filter.terms);
+    if (match) {
+      const size = await this.cachedSize(`fts:${match}`, version, () => this.repo.ftsCount(match));
+      candidates.push({ driver: { kind: 'fts', match }, size, probeCost: 4 });
+    }
+    for (const c of candidates) {
+      if (c.size === 0) plan.empty = true;
+      if (!plan.best || c.size < plan.best.size) plan.best = c;
+    }
+    const plain = filter.nsfw === 0 && !filter.lyric && filter.terms.length === 0;
+    if (plain && candidates.length === 0) plan.knownCount = visible;
+    if (plain && candidates.length === 1 && candidates[0].driver.kind !== 'fts') plan.knownCount = candidates[0].size;
+    return plan;
+  }
+
+  private labelSize(kind: LabelKind, id: number | string, version: number): Promise<number> {
+    return this.cachedSize(`${kind}:${id}`, version, async () => (await this.labels.sizes(kind, [id])).get(id) ?? 0);
+  }
+
+  private async cachedSize(key: string, version: number, fn: () => Promise<number>): Promise<number> {
+    const hit = this.sizes.get(key, version);
+    if (hit !== undefined) return hit;
+    const n = await this.flight.run(`size:${key}:${version}`, fn);
+    this.sizes.set(key, version, n);
+    return n;
+  }
+
+  private async cachedCount(key: string, version: number, fn: () => Promise<number>): Promise<number> {
+    const hit = this.counts.get(key, version);
+    if (hit !== undefined) return hit;
+    const n = await this.flight.run(`count:${key}:${version}`, fn);
+    this.counts.set(key, version, n);
+    return n;
+  }
+
+  private count(plan: Plan, version: number): Promise<number> {
+    if (plan.empty) return Promise.resolve(0);
+    if (plan.knownCount !== null) return Promise.resolve(plan.knownCount);
+    return this.cachedCount(`list:${plan.key}`, version, async () => {
+      for (const order of ['id', 'release']) {
+        const list = this.idLists.get(`${plan.key}|${order}|asc`, version) ?? this.idLists.get(`${plan.key}|${order}|desc`, version);
+        if (list) return list.length;
+      }
+      return this.repo.count(this.spec(plan, plan.best?.driver ?? null));
+    });
+  }
+
+  private spec(plan: Plan, driver: Driver | null, excludeRatedBy?: number): ListSpec {
+    return { filter: plan.filter, driver, excludeRatedBy };
+  }
+
+  /**
+   * Estimated rows touched by walking the order index to `end`, and by enumerating the best set.
+   * A circle driven in release order is already in order (works_circle index).
+   */
+  private costs(plan: Plan, order: OrderKey, end: number): { scan: number; drive: number } {
+    const best = plan.best;
+    if (!best) return { scan: end, drive: Infinity };
+    const density = Math.max(best.size, 1) / Math.max(plan.visible, 1);
+    const scan = (end / Math.min(density, 1)) * best.probeCost;
+    const drive = best.driver.kind === 'circle' && order === 'release' ? end : best.size * 1.5;
+    return { scan, drive };
+  }
+
+  private async pageIds(plan: Plan, version: number, order: OrderKey, dir: Direction, offset: number, limit: number): Promise<number[]> {
+    const { scan, drive } = this.costs(plan, order, offset + limit);
+    if (Math.min(scan, drive) > DEEP_COST) {
+      const all = await this.orderedIds(plan, order, dir, version);
+      return all.slice(offset, offset + limit);
+    }
+    const driver = drive <= scan ? plan.best!.driver : null;
+    return this.repo.pageIds(this.spec(plan, driver), order, dir, offset, limit);
+  }
+
+  /** The whole list in one order, cached per version (deep pages, shuffles, random picks). */
+  private async orderedIds(plan: Plan, order: OrderKey, dir: Direction, version: number): Promise<number[]> {
+    if (plan.empty) return [];
+    const key = `${plan.key}|${order}|${dir}`;
+    const hit = this.idLists.get(key, version);
+    if (hit) return hit;
+    return this.flight.run(`ids:${key}:${version}`, async () => {
+      const { scan, drive } = this.costs(plan, order, plan.visible);
+      const driver = plan.best && drive <= scan ? plan.best.driver : null;
+      const ids = await this.repo.allIds(this.spec(plan, driver), order, dir);
+      this.idLists.set(key, version, ids, ids.length + 16);
+      return ids;
+    });
+  }
+
+  /**
+   * `order=rating`: the current user's rated works (by stars, then release) and the unrated rest (by
+   * release), unrated counting as lowest: rated first when descending, last when ascending.
+   */
+  private async ratingPage(plan: Plan, version: number, userId: number | null, dir: Direction, offset: number, limit: number, total: number): Promise<number[]> {
+    const rated = userId === null || plan.empty ? [] : await this.repo.ratedIds(userId, plan.filter, dir);
+    const unratedCount = Math.max(total - rated.length, 0);
+    const ratedSet = new Set(rated);
+    const unrated = async (o: number, l: number): Promise<number[]> => {
+      if (!ratedSet.size) return this.pageIds(plan, version, 'release', dir, o, l);
+      const { scan, drive } = this.costs(plan, 'release', o + l + rated.length);
+      if (Math.min(scan, drive) > DEEP_COST) {
+        const out: number[] = [];
+        let seen = 0;
+        for (const id of await this.orderedIds(plan, 'release', dir, version)) {
+          if (ratedSet.has(id)) continue;
+          if (seen++ >= o) out.push(id);
+          if (out.length >= l) break;
+        }
+        return out;
+      }
+      const driver = drive <= scan ? plan.best!.driver : null;
+      return this.repo.pageIds(this.spec(plan, driver, userId!), 'release', dir, o, l);
+    };
+    const segments: { size: number; page: (o: number, l: number) => Promise<number[]> }[] = [
+      { size: rated.length, page: async (o, l) => rated.slice(o, o + l) },
+      { size: unratedCount, page: unrated },
+    ];
+    if (dir === 'asc') segments.reverse();
+    const ids: number[] = [];
+    let start = offset;
+    for (const seg of segments) {
+      if (ids.length >= limit) break;
+      if (start >= seg.size) {
+        start -= seg.size;
+        continue;
+      }
+      ids.push(...(await seg.page(start, limit - ids.length)));
+      start = 0;
+    }
+    return ids;
+  }
+
+  private async hydrate(ids: number[], userId: number | null): Promise<WorkListItem[]> {
+    if (!ids.length) return [];
+    const rows = await this.repo.hydrate(ids, userId);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: WorkListItem[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) out.push(presentWork(row));
+    }
+    return out;
+  }
+
+  // ----- detail and files ------------------------------------------------------------------------
+
+  async detail(actor: Actor | null, id: number): Promise<WorkDetail> {
+    const row = await this.repo.detail(id, actor?.id ?? null);
+    if (!row) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+    if (row.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
+    return presentWorkDetail(row);
+  }
+
+  async tracks(id: number): Promise<TrackNode[]> {
+    const work = await this.files.location(id);
+    if (!work) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+    if (work.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
+    const files = await this.files.listForWork(id);
+    const config = this.store.get();
+    return buildTrackTree({ id: work.id, title: work.title, rootFolder: work.root_folder, dir: work.dir }, files, config);
+  }
+
+  // ----- labels ----------------------------------------------------------------------------------
+
+  /** All labels of a kind (count desc, then name), with the version they were read at. */
+  async labelList(kind: LabelKind): Promise<{ version: number; items: LabelItem[] }> {
+    const version = await this.repo.version();
+    const hit = this.labelLists.get(kind, version);
+    if (hit) return { version, items: hit };
+    const items = await this.flight.run(`labels:${kind}:${version}`, () => this.labels.list(kind));
+    this.labelLists.set(kind, version, items);
+    return { version, items };
+  }
+
+  async label(kind: LabelKind, id: number | string): Promise<LabelDetail> {
+    const row = await this.labels.byId(kind, id);
+    if (!row) throw notFound(LABEL_NOT_FOUND[kind](id));
+    return row;
+  }
+}
