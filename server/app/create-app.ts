@@ -24,6 +24,12 @@ import { WorkerTokensRepo } from '../db/repos/worker-tokens-repo.js';
 import { AiTasksService } from '../services/ai-tasks-service.js';
 import { WorkerTokensService } from '../services/worker-tokens-service.js';
 import { startAiLeaseJob } from '../jobs/ai-lease.js';
+import { WorksQueryRepo } from '../db/repos/works-query-repo.js';
+import { LabelsRepo } from '../db/repos/labels-repo.js';
+import { FilesRepo } from '../db/repos/files-repo.js';
+import { WorksService } from '../services/works-service.js';
+import { MediaService } from '../services/media-service.js';
+import { Thumbnails } from '../media/thumbnails.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -45,7 +51,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
-  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db) };
+  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db), worksQuery: new WorksQueryRepo(db), labels: new LabelsRepo(db), files: new FilesRepo(db) };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
   const scanner = new ScanController({ store, library: repos.library, scans: repos.scans, logger, ...opts.scanner });
   const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId);
@@ -58,6 +64,8 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     userData: new UserDataService(repos.reviews, repos.history),
     aiTasks: new AiTasksService(repos.aiTasks, () => store.get()),
     workerTokens: new WorkerTokensService(repos.workerTokens),
+    works: new WorksService(repos.worksQuery, repos.labels, repos.files, store),
+    media: new MediaService(repos.files, store, new Thumbnails(() => store.paths().thumbDir)),
   };
   const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 

@@ -18,6 +18,12 @@ import type { WorkerTokensRepo } from '../db/repos/worker-tokens-repo.js';
 import type { AiTasksService } from '../services/ai-tasks-service.js';
 import type { WorkerTokensService } from '../services/worker-tokens-service.js';
 
+import type { WorksQueryRepo } from '../db/repos/works-query-repo.js';
+import type { LabelsRepo } from '../db/repos/labels-repo.js';
+import type { FilesRepo } from '../db/repos/files-repo.js';
+import type { WorksService } from '../services/works-service.js';
+import type { MediaService } from '../services/media-service.js';
+
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
   library: LibraryRepo;
@@ -27,6 +33,9 @@ export interface Repos {
   history: HistoryRepo;
   aiTasks: AiTasksRepo;
   workerTokens: WorkerTokensRepo;
+  worksQuery: WorksQueryRepo;
+  labels: LabelsRepo;
+  files: FilesRepo;
 }
 
 /** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
@@ -39,6 +48,8 @@ export interface Services {
   userData: UserDataService;
   aiTasks: AiTasksService;
   workerTokens: WorkerTokensService;
+  works: WorksService;
+  media: MediaService;
 }
 
 export interface AppContext {

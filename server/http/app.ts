@@ -12,11 +12,14 @@ import { sessionRoutes } from './routes/session.js';
 import { userRoutes } from './routes/users.js';
 import { systemRoutes } from './routes/system.js';
 import type { RouteModule } from './routes/types.js';
+import { worksRoutes } from './routes/works.js';
+import { labelRoutes } from './routes/labels.js';
+import { mediaRoutes } from './routes/media.js';
 import { libraryRoutes } from './routes/library.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { aiLyricsRoutes } from './routes/ai-lyrics.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes];
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes];
 
 /** Routes that answer without a token even when auth is on. */
 const isPublic = (path: string, method: string) =>
