@@ -4,12 +4,23 @@ import { getPref, resetPref, setPref, subscribePref, type DarkMode } from './pre
 
 export function prefsColorSchemeManager(): MantineColorSchemeManager {
   let unsubscribe: (() => void) | null = null;
+  // Mantine answers an update by calling set() again: our own writes must not be echoed back.
+  let writing = false;
   return {
     get: () => getPref('darkMode'),
-    set: (value: MantineColorScheme) => setPref('darkMode', value),
+    set: (value: MantineColorScheme) => {
+      writing = true;
+      try {
+        setPref('darkMode', value);
+      } finally {
+        writing = false;
+      }
+    },
     subscribe: (onUpdate) => {
       unsubscribe?.();
-      unsubscribe = subscribePref('darkMode', () => onUpdate(getPref('darkMode')));
+      unsubscribe = subscribePref('darkMode', () => {
+        if (!writing) onUpdate(getPref('darkMode'));
+      });
     },
     unsubscribe: () => {
       unsubscribe?.();

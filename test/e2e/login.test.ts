@@ -1,0 +1,160 @@
+/**
+ * End to end: the built `kikoplay serve` on a temp data dir, driven by headless Chromium.
+ * Logging in through the page: client-side checks, a refused password, the way back to the page asked
+ * for, the user's name in the drawer, logout, and the admin layout closed to non-admins. Screenshots of
+ * the login page at 375 and 1280 px, light and dark.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openPage, screenshot, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { PACKAGE_ROOT, startCliServer, type CliServer } from '../helpers/cli-server.js';
+
+const VERSION = (JSON.parse(readFileSync(`${PACKAGE_ROOT}/package.json`, 'utf8')) as { version: string }).version;
+
+const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+
+async function logIn(page: Page, name: string, password: string): Promise<void> {
+  await page.getByLabel('用户名').fill(name);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+let server: CliServer;
+let browser: Browser;
+let admin: { name: string; password: string };
+// One browser tab for the whole file, as one person would use it: every test leaves it logged out.
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startCliServer(), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
+  admin = server.admin;
+  ({ context, page, errors } = await openPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a visitor without a token', () => {
+
+  it('is sent to /login, which remembers the page asked for', async () => {
+    await page.goto('/about');
+    await page.waitForURL('**/login?redirect=%2Fabout');
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    expect(await page.getByTestId('nav-drawer').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('gets both fields checked (at least 5 characters) before the server is asked', async () => {
+    const logins: string[] = [];
+    const watch = (req: { method(): string; url(): string }) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/auth/me')) logins.push(req.url());
+    };
+    page.on('request', watch);
+    await page.goto('/login');
+    await logIn(page, 'abc', '1234');
+    await page.getByText('密码长度至少为 5').first().waitFor();
+    expect(await page.getByText('密码长度至少为 5').count()).toBe(2);
+    // fixing one field clears its message only
+    await page.getByLabel('用户名').fill('abcde');
+    expect(await page.getByText('密码长度至少为 5').count()).toBe(1);
+    page.off('request', watch);
+    expect(logins).toEqual([]);
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  it('is refused with the server message on a wrong password, and no token is stored', async () => {
+    await page.goto('/login');
+    const answer = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/auth/me'));
+    await logIn(page, admin.name, 'not-the-password');
+    expect((await answer).status()).toBe(401);
+    await page.getByText('用户名或密码错误.').waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  it('sees a login page that fits 375 and 1280 px, light and dark (screenshots)', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    for (const viewport of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await waitForColorScheme(page, colorScheme);
+        // nothing sticks out sideways on a phone
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, `login-${viewport.width}-${colorScheme}`);
+      }
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('logging in', () => {
+  it('returns to the page asked for, shows the user in the drawer, and logout goes back to /login', async () => {
+    await page.goto('/about');
+    await page.waitForURL('**/login?redirect=%2Fabout');
+    await logIn(page, admin.name, admin.password);
+    await page.waitForURL('**/about');
+    expect(await storedToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await page.getByTestId('server-version').filter({ hasText: VERSION }).waitFor(); // from /api/version
+
+    // the desktop drawer starts as a mini rail; the menu toggle widens it and shows names
+    const drawer = page.getByTestId('nav-drawer');
+    expect(await drawer.getByText(admin.name, { exact: true }).count()).toBe(0);
+    await page.getByTestId('menu-toggle').click();
+    await drawer.getByText(admin.name, { exact: true }).waitFor();
+    for (const label of ['媒体库', '我的收藏', '社团', '标签', '声优', 'AI 歌词中心', '管理后台', '关于']) {
+      expect(await drawer.getByText(label, { exact: true }).isVisible(), label).toBe(true);
+    }
+
+    // logout asks first; cancelling keeps the session
+    await drawer.getByTestId('logout').click();
+    await page.getByText('是否退出登录？').waitFor();
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.getByText('是否退出登录？').waitFor({ state: 'hidden' });
+    expect(await storedToken(page)).not.toBeNull();
+
+    await drawer.getByTestId('logout').click();
+    await page.getByRole('button', { name: '退出' }).click();
+    await page.waitForURL('**/login');
+    expect(await storedToken(page)).toBeNull();
+    // the main area is closed again
+    await page.goto('/about');
+    await page.waitForURL('**/login?redirect=%2Fabout');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps non-admins out of the admin layout and hides its link', async () => {
+    const token = await apiLogin(server.url, admin.name, admin.password);
+    const created = await fetch(`${server.url}/api/credentials/user`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'listener', password: 'listener-pass', group: 'user' }),
+    });
+    expect(created.status).toBe(200);
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/admin/scanner');
+    await page.waitForURL('**/login?redirect=%2Fadmin%2Fscanner');
+    await logIn(page, 'listener', 'listener-pass');
+    await page.waitForURL('**/works'); // back to /admin/scanner, then home: not an admin
+    await page.getByTestId('menu-toggle').click(); // on a phone the drawer slides over the page
+    const drawer = page.getByTestId('nav-drawer');
+    await drawer.getByText('listener', { exact: true }).waitFor();
+    expect(await drawer.getByText('管理后台', { exact: true }).count()).toBe(0);
+    // following a link closes the phone drawer
+    await drawer.getByText('关于', { exact: true }).click();
+    await page.waitForURL('**/about');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * End to end: the web shell around the screens, against the built `kikoplay serve` in headless
+ * Chromium — header (back button, keyword box), not-found pages, the admin layout, the dark-mode
+ * cycle and the auth-off mode. Screenshots of the main layout at 375 and 1280 px, light and dark.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, colorSchemeOf, launchChromium, openLoggedInPage, openPage, screenshot, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+
+const DARK_KEY = 'kikoplay.darkMode';
+
+let server: CliServer;
+let openServer: CliServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [server, openServer, browser] = await Promise.all([startCliServer(), startCliServer({ args: ['--no-auth'] }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.stop(), openServer?.stop()]);
+});
+
+describe('the main layout, logged in as the admin', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const scheme = () => colorSchemeOf(page);
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  });
+  afterAll(() => context?.close());
+
+  it('shows the not-found page for unknown paths and for screens not built yet, inside the layout', async () => {
+    await page.goto('/');
+    await page.waitForURL('**/works'); // `/` is the work list
+    await page.getByTestId('not-found').waitFor();
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('keyword-box').isVisible()).toBe(true);
+    expect(await page.getByTestId('nav-drawer').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('hides the back button on the work list and shows it elsewhere', async () => {
+    await page.goto('/works');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByRole('button', { name: '返回' }).count()).toBe(0);
+    await page.goto('/about');
+    await page.getByTestId('about-page').waitFor();
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL('**/works');
+  });
+
+  it('turns what is typed in the keyword box into /works?keyword=…', async () => {
+    await page.goto('/about');
+    await page.getByTestId('about-page').waitFor();
+    await page.getByTestId('keyword-box').fill('耳かき 癒し');
+    await page.waitForURL((url) => url.pathname === '/works' && url.searchParams.get('keyword') === '耳かき 癒し');
+    // the box follows the URL (a link or back/forward)
+    await page.goto('/works?keyword=abc');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('keyword-box').inputValue()).toBe('abc');
+    // the advanced search button goes to /search, where the keyword box is hidden
+    await page.getByRole('link', { name: '高级搜索' }).click();
+    await page.waitForURL('**/search');
+    await page.getByTestId('keyword-box').waitFor({ state: 'detached' });
+  });
+
+  it('opens the admin layout with its own links and a way back home', async () => {
+    await page.goto('/admin');
+    const nav = page.getByTestId('admin-nav');
+    await nav.waitFor();
+    await page.getByTestId('not-found').waitFor(); // the admin screens come later
+    await page.getByRole('link', { name: '回到主页' }).first().click();
+    await page.waitForURL('**/works');
+  });
+
+  it('cycles dark mode auto → on → off → auto, remembers it, and reads legacy values', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/about');
+    const cycle = page.getByTestId('dark-mode-cycle');
+    await cycle.waitFor();
+    const stored = () => page.evaluate((key) => localStorage.getItem(key), DARK_KEY);
+    expect(await scheme()).toBe('light'); // auto follows the (light) system
+    await cycle.click();
+    expect(await stored()).toBe('"dark"');
+    expect(await scheme()).toBe('dark');
+    await cycle.click();
+    expect(await stored()).toBe('"light"');
+    expect(await scheme()).toBe('light');
+    await cycle.click();
+    expect(await stored()).toBe('"auto"');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await waitForColorScheme(page, 'dark'); // auto follows the system as it changes
+
+    // the old client's `true` reads as on; a value outside the set reads as auto
+    await page.evaluate((key) => localStorage.setItem(key, 'true'), DARK_KEY);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await cycle.waitFor();
+    expect(await scheme()).toBe('dark');
+    await page.evaluate((key) => localStorage.setItem(key, '"purple"'), DARK_KEY);
+    await page.reload();
+    await cycle.waitFor();
+    expect(await scheme()).toBe('light');
+    expect(errors).toEqual([]);
+  });
+
+  it('fits 375 and 1280 px, light and dark (screenshots of the page and the open drawer)', async () => {
+    await page.evaluate((key) => localStorage.removeItem(key), DARK_KEY);
+    await page.goto('/about');
+    await page.getByTestId('about-page').waitFor();
+    for (const viewport of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await waitForColorScheme(page, colorScheme);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        const tag = `${viewport.width}-${colorScheme}`;
+        await screenshot(page, `about-${tag}`);
+        await page.getByTestId('menu-toggle').click();
+        await page.getByTestId('nav-drawer').getByText('登出', { exact: true }).waitFor();
+        await screenshot(page, `drawer-${tag}`);
+        if (viewport === VIEWPORTS.phone) await page.keyboard.press('Escape'); // the overlay covers the header
+        else await page.getByTestId('menu-toggle').click();
+        await page.getByTestId('nav-drawer').getByText('登出', { exact: true }).waitFor({ state: 'hidden' });
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('with auth off on the server', () => {
+  it('sends /login home and offers no logout', async () => {
+    const { context, page } = await openPage(browser, { baseURL: openServer.url });
+    await page.goto('/login');
+    await page.waitForURL('**/works');
+    await page.getByTestId('nav-drawer').waitFor();
+    await page.getByTestId('menu-toggle').click();
+    await page.getByTestId('nav-drawer').getByText('管理后台', { exact: true }).waitFor();
+    expect(await page.getByTestId('logout').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Headless Chromium for end-to-end tests, driven by playwright-core (no bundled browser: the system
+ * Chromium, `apt-get install -y chromium`). Screenshots go to test-results/screenshots/.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PACKAGE_ROOT } from './cli-server.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(PACKAGE_ROOT, 'test-results', 'screenshots');
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface PageOptions {
+  baseURL: string;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+/** A fresh context (empty local storage) and a page in it. Page errors fail loudly via `errors`. */
+export async function openPage(browser: Browser, opts: PageOptions): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: opts.baseURL,
+    viewport: opts.viewport ?? VIEWPORTS.desktop,
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** The local-storage key of the web app's bearer token (web/src/lib/prefs.ts). */
+export const TOKEN_KEY = 'kikoplay.token';
+
+/** A page that starts logged in: the token is put in local storage before the app loads. */
+export async function openLoggedInPage(browser: Browser, token: string, opts: PageOptions): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, opts);
+  await opened.context.addInitScript(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  return opened;
+}
+
+/** Log in through the API (for tests about something else than the login page). */
+export async function apiLogin(baseURL: string, name: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/me`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password }) });
+  const body = (await res.json()) as { token?: string; error?: string };
+  if (res.status !== 200 || !body.token) throw new Error(`login ${name} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** The colour scheme Mantine applied to the page. */
+export const colorSchemeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+/** Wait until Mantine has applied `scheme` (it follows system changes asynchronously). */
+export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme, { timeout: 5_000 });
+}

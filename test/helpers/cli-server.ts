@@ -1,0 +1,130 @@
+/**
+ * Runs the BUILT command-line server (`node bin/kikoplay.js serve --data-dir <tmp> --port 0`) the way a
+ * user starts it, for end-to-end tests. Reads the port from the start-up line and the generated admin
+ * password from `<data-dir>/initial-admin-password` (line 1 the name, line 2 the password).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(PACKAGE_ROOT, 'bin', 'kikoplay.js');
+const LISTENING = /kikoplay listening on (https?:\/\/\S+?):(\d+)/;
+
+export interface CliServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The admin created on first start (absent when the data dir already had one). */
+  admin?: { name: string; password: string };
+  /** Everything the process printed so far (stdout + stderr), for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface CliServerOptions {
+  /** Extra `serve` flags, e.g. ['--no-auth']. */
+  args?: string[];
+  /** Use this data dir (kept afterwards) instead of a fresh temporary one (removed on stop). */
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Give up waiting for the start-up line after this long. */
+  startTimeoutMs?: number;
+}
+
+/** Fail early, with the fix, when the package has not been built. */
+export function assertBuilt(): void {
+  const missing = ['dist/cli/main.js', 'dist/web/index.html'].filter((f) => !existsSync(path.join(PACKAGE_ROOT, f)));
+  if (missing.length) throw new Error(`kikoplay is not built (missing ${missing.join(', ')}): run \`npm run build\` first`);
+}
+
+/** The environment of the child: ours minus anything that would redirect or reconfigure it. */
+function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('KIKOPLAY_') || key === 'PORT') continue;
+    env[key] = value;
+  }
+  return { ...env, KIKOPLAY_LOG_LEVEL: 'warn', NO_COLOR: '1', ...extra };
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startCliServer(opts: CliServerOptions = {}): Promise<CliServer> {
+  assertBuilt();
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-'));
+  const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0', ...(opts.args ?? [])], {
+    cwd: PACKAGE_ROOT,
+    env: childEnv(opts.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => (output += chunk));
+
+  const cleanup = () => {
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let port: number;
+  try {
+    port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`kikoplay serve did not start within ${opts.startTimeoutMs ?? 20_000} ms:\n${output}`)), opts.startTimeoutMs ?? 20_000);
+      child.stdout!.on('data', (chunk: string) => {
+        output += chunk;
+        const m = LISTENING.exec(output);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[2]));
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`kikoplay serve exited (${signal ?? code}) before listening:\n${output}`));
+      });
+      child.once('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+  } catch (err) {
+    child.kill('SIGKILL');
+    await waitForExit(child);
+    cleanup();
+    throw err;
+  }
+
+  let admin: CliServer['admin'];
+  const passwordFile = path.join(dataDir, 'initial-admin-password');
+  if (existsSync(passwordFile)) {
+    const [name, password] = readFileSync(passwordFile, 'utf8').split('\n');
+    if (name && password) admin = { name: name.trim(), password: password.trim() };
+  }
+
+  let stopped = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    admin,
+    output: () => output,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      const exited = waitForExit(child);
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(force);
+      cleanup();
+    },
+  };
+}
