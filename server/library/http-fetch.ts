@@ -143,7 +143,7 @@ class HostLimiter {
       });
     }
     if (this.minIntervalMs <= 0) return;
-    const now = Date.now();
+    const now = performance.now();
     const startAt = Math.max(now, this.nextStartAt);
     this.nextStartAt = startAt + this.minIntervalMs;
     if (startAt > now) {
