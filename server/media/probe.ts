@@ -3,7 +3,8 @@
  * (video containers, broken or unusual headers). Callers bound the concurrency (maxParallelism).
  */
 import { execFile } from 'node:child_process';
-import { parseFile } from 'music-metadata';
+import { promises as fsp } from 'node:fs';
+import { parseBuffer, parseFile } from 'music-metadata';
 import { createRequire } from 'node:module';
 import { extOf } from '../library/file-class.js';
 
@@ -28,8 +29,13 @@ export function ffprobePath(): string {
 
 const valid = (d: unknown): d is number => typeof d === 'number' && Number.isFinite(d) && d > 0;
 
-export async function probeWithMusicMetadata(file: string): Promise<number | null> {
-  const meta = await parseFile(file, { duration: true, skipCovers: true, skipPostHeaders: true });
+/** Files up to this size are read whole and parsed from memory (music-metadata's many small reads cost more). */
+const BUFFER_LIMIT = 4 * 1024 * 1024;
+
+export async function probeWithMusicMetadata(file: string, size?: number): Promise<number | null> {
+  const opts = { duration: true, skipCovers: true, skipPostHeaders: true };
+  const bytes = size ?? (await fsp.stat(file)).size;
+  const meta = bytes <= BUFFER_LIMIT ? await parseBuffer(await fsp.readFile(file), { path: file, size: bytes }, opts) : await parseFile(file, opts);
   return valid(meta.format.duration) ? meta.format.duration : null;
 }
 
@@ -52,12 +58,12 @@ export function probeWithFfprobe(file: string, signal?: AbortSignal): Promise<nu
 }
 
 /** The duration of a media file; never throws (errors are returned in `error`). */
-export async function probeDuration(file: string, signal?: AbortSignal): Promise<ProbeResult> {
+export async function probeDuration(file: string, signal?: AbortSignal, size?: number): Promise<ProbeResult> {
   const errors: string[] = [];
   const ext = extOf(file);
   if (!FFPROBE_FIRST.has(ext)) {
     try {
-      const d = await probeWithMusicMetadata(file);
+      const d = await probeWithMusicMetadata(file, size);
       if (d !== null) return { duration: d, via: 'music-metadata' };
     } catch (err) {
       errors.push(`music-metadata: ${(err as Error).message}`);

@@ -127,6 +127,14 @@ export class LibraryRepo {
       if (squatter) {
         await w.run("UPDATE works SET dir = dir || '#displaced-' || id, missing = 1, missing_since = COALESCE(missing_since, ?) WHERE id = ?", [now, squatter.id]);
       }
+      if (!before) {
+        // the row first: files reference it
+        await w.run(
+          `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
+        );
+        await this.writeFts(w, input.id);
+      }
       const existing = before ? await this.files(input.id, w) : [];
       const byPath = new Map(existing.map((f) => [f.path, f]));
       let nextN = before?.next_file_n ?? 0;
@@ -163,21 +171,12 @@ export class LibraryRepo {
         await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) VALUES ${placeholders(chunk.length / FILE_COLS, FILE_COLS)}`, chunk);
       }
       total = Math.round(total * 1000) / 1000;
-      if (!before) {
-        await w.run(
-          `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, next_file_n, has_local_lyric, total_duration, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, now],
-        );
-        await this.writeFts(w, input.id);
-      } else {
-        await w.run(
-          `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
-                  missing = 0, missing_since = NULL, updated_at = ? WHERE id = ?`,
-          [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, input.id],
-        );
-        if (before.missing) await this.recountForWorks(w, [input.id]);
-      }
+      await w.run(
+        `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
+                missing = 0, missing_since = NULL, updated_at = ? WHERE id = ?`,
+        [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, input.id],
+      );
+      if (before?.missing) await this.recountForWorks(w, [input.id]);
       return {
         created: !before,
         wasMissing: !!before?.missing,

@@ -71,7 +71,7 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
         toProbe.map((f) =>
           ctx.probeLimiter.run(async () => {
             if (ctx.aborted) return;
-            const r = await probeDuration(path.join(target.absPath, f.path), ctx.signal);
+            const r = await probeDuration(path.join(target.absPath, f.path), ctx.signal, f.size);
             if (ctx.aborted) return;
             durations.set(f.path, r.duration);
             if (r.duration === null) task.log('warn', MSG.probeFailed(f.path, r.error ?? 'unknown'));
