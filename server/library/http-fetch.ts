@@ -57,9 +57,6 @@ export class HttpFetchError extends Error {
 /** True when the site answered 404 (no retry was made: a 404 is an answer, not a failure). */
 export const isNotFoundError = (err: unknown): boolean => err instanceof HttpFetchError && err.status === 404;
 
-/** True when the error is a cancellation coming from `signal`. */
-export const isAbortFor = (err: unknown, signal: AbortSignal | undefined): boolean => Boolean(signal?.aborted) && err === signal?.reason;
-
 export interface RequestOptions {
   site: Site;
   signal?: AbortSignal;
@@ -82,6 +79,7 @@ export interface HttpClientOptions {
 export function proxyUrlFromConfig(config: Pick<Config, 'httpProxyHost' | 'httpProxyPort'>): string | null {
   if (!config.httpProxyPort) return null;
   let host = config.httpProxyHost.trim().replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  host = host.replace(/^([^:[\]]+):\d+$/, '$1'); // "proxy.lan:8080": the port comes from httpProxyPort
   if (!host) host = 'localhost';
   if (host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
   return `http://${host}:${config.httpProxyPort}`;
@@ -301,7 +299,7 @@ export class HttpClient {
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const res = await fetch(url, {
-        headers: { 'User-Agent': this.userAgent, 'Accept-Language': 'ja,zh;q=0.8,en;q=0.5', ...opts.headers },
+        headers: { 'User-Agent': this.userAgent, ...opts.headers },
         signal: controller.signal,
         dispatcher: this.dispatcherFor(config),
         redirect: 'follow',

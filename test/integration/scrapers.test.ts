@@ -466,6 +466,7 @@ describe('proxy', () => {
     expect(proxyUrlFromConfig({ httpProxyHost: ' 192.168.1.2 ', httpProxyPort: 1080 })).toBe('http://192.168.1.2:1080');
     expect(proxyUrlFromConfig({ httpProxyHost: 'http://proxy.lan/', httpProxyPort: 3128 })).toBe('http://proxy.lan:3128');
     expect(proxyUrlFromConfig({ httpProxyHost: '::1', httpProxyPort: 8080 })).toBe('http://[::1]:8080');
+    expect(proxyUrlFromConfig({ httpProxyHost: 'proxy.lan:9999', httpProxyPort: 8080 })).toBe('http://proxy.lan:8080');
   });
 
   it('sends every request through the configured proxy', async () => {
