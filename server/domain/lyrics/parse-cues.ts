@@ -1,0 +1,88 @@
+import type { LyricLine } from './types.js';
+import { fractionToMs } from './timestamps.js';
+import { splitLines } from './parse-lrc.js';
+
+/**
+ * SRT and WebVTT cue parser (api-contract §4.12, §5.7): `time` = cue start, `timeEnd` = cue end,
+ * `text` = the cue's text lines joined with `\n`.
+ *
+ * One tolerant reader serves both formats:
+ * - cue ids are optional (numbers in SRT, any text in VTT) and are never part of the text;
+ * - `HH:MM:SS.mmm`, `MM:SS.mmm`, `,` or `.` before the milliseconds; cue settings after the end time;
+ * - the `WEBVTT` header block, `NOTE`, `STYLE` and `REGION` blocks are skipped (they only hold text
+ *   outside a cue, and only cue text is collected);
+ * - markup is removed: `<c.x>`, `<i>`, `<b>`, `<u>`, `<v Name>`, `<lang>`, inline timestamps, ruby
+ *   readings (`<rt>…</rt>`), SRT `<font>` and `{\an8}`-style overrides; entities are decoded;
+ * - blank cues are dropped and the result is sorted by start time.
+ */
+export function parseCues(source: string): LyricLine[] {
+  const lines = splitLines(source);
+  const cues: (LyricLine & { order: number })[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const timing = readTimingLine(lines[i]);
+    i++;
+    if (!timing) continue;
+
+    const textLines: string[] = [];
+    while (i < lines.length && lines[i].trim() !== '') {
+      if (readTimingLine(lines[i])) break; // a missing blank line between cues
+      if (i + 1 < lines.length && readTimingLine(lines[i + 1])) break; // the next cue's id
+      textLines.push(cleanCueText(lines[i]));
+      i++;
+    }
+    const text = textLines.filter((t) => t !== '').join('\n');
+    if (!text) continue;
+    const cue: LyricLine & { order: number } = { time: timing.start, text, order: cues.length };
+    if (timing.end >= timing.start) cue.timeEnd = timing.end;
+    cues.push(cue);
+  }
+  return cues
+    .sort((a, b) => a.time - b.time || a.order - b.order)
+    .map(({ order: _order, ...line }) => line);
+}
+
+/** SubRip (`.srt`). */
+export const parseSrt = (source: string): LyricLine[] => parseCues(source);
+/** WebVTT (`.vtt`). */
+export const parseVtt = (source: string): LyricLine[] => parseCues(source);
+
+const TIMESTAMP = String.raw`(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d{1,3}))?`;
+const TIMING_LINE = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}(?:\s.*)?$`);
+
+/** True when a line is a cue timing line (`00:01.000 --> 00:02.000 …`). */
+export const isTimingLine = (line: string): boolean => TIMING_LINE.test(line);
+
+function readTimingLine(line: string): { start: number; end: number } | null {
+  const m = TIMING_LINE.exec(line);
+  if (!m) return null;
+  return { start: toMs(m[1], m[2], m[3], m[4]), end: toMs(m[5], m[6], m[7], m[8]) };
+}
+
+function toMs(h: string | undefined, m: string, s: string, frac: string | undefined): number {
+  return Number(h ?? 0) * 3_600_000 + Number(m) * 60_000 + Number(s) * 1000 + fractionToMs(frac ?? '');
+}
+
+const RUBY_TEXT = /<(rt|rp)(?:[.\s][^>]*)?>[\s\S]*?<\/\1>/gi;
+const TAG = /<\/?(?:[a-zA-Z][^<>]*|\d[\d:.]*)>/g;
+const ASS_OVERRIDE = /\{\\[^}]*\}/g;
+const ENTITY = /&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp|lrm|rlm);/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', lrm: '', rlm: '' };
+
+function cleanCueText(line: string): string {
+  return line
+    .replace(RUBY_TEXT, '')
+    .replace(TAG, '')
+    .replace(ASS_OVERRIDE, '')
+    .replace(ENTITY, (_all, name: string) => decodeEntity(name))
+    .trim();
+}
+
+function decodeEntity(name: string): string {
+  const lower = name.toLowerCase();
+  if (lower.startsWith('#')) {
+    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+  }
+  return NAMED[lower] ?? '';
+}

@@ -1,0 +1,79 @@
+import type { LyricLine } from './types.js';
+import { fractionToMs } from './timestamps.js';
+
+/**
+ * LRC parser (spec §5 "Lyric parsing", api-contract §4.12/§5.7).
+ *
+ * - `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]` and `[mm:ss:xx]`; minutes are uncapped (`[75:02.10]`).
+ * - A line whose time tag has more than three numeric components (`[01:02:03.04]`) is ignored.
+ * - Several leading time tags (`[00:01.00][00:09.00]la`) give one entry each.
+ * - `[offset:±ms]` shifts every line: a positive offset shows lyrics earlier. Times never go below 0.
+ * - Metadata tags (`[ar:…]`, `[ti:…]`, `[length:…]`, …) and lines without a time tag are skipped.
+ * - Enhanced-LRC word times (`<00:01.20>`) are removed from the text; blank lines are dropped.
+ * - The result is sorted by time; lines with the same time keep their file order.
+ */
+export function parseLrc(source: string): LyricLine[] {
+  const entries: { time: number; text: string; order: number }[] = [];
+  let offset = 0;
+
+  for (const raw of splitLines(source)) {
+    const line = raw.trim();
+    if (!line.startsWith('[')) continue;
+
+    const offsetMatch = OFFSET_TAG.exec(line);
+    if (offsetMatch) {
+      offset = Number(offsetMatch[1]);
+      continue;
+    }
+
+    const tagged = readTimeTags(line);
+    if (!tagged) continue;
+    const text = tagged.text.replace(WORD_TIME, '').trim();
+    if (!text) continue;
+    for (const time of tagged.times) entries.push({ time, text, order: entries.length });
+  }
+
+  return entries
+    .map((e) => ({ time: Math.max(0, e.time - offset), text: e.text, order: e.order }))
+    .sort((a, b) => a.time - b.time || a.order - b.order)
+    .map(({ time, text }) => ({ time, text }));
+}
+
+const OFFSET_TAG = /^\[\s*offset\s*:\s*([+-]?\d+(?:\.\d+)?)\s*\]$/i;
+/** Enhanced LRC (A2) per-word times inside the text. */
+const WORD_TIME = /<\d+:\d+(?:[.:]\d+)?>/g;
+/** Anything made only of digits, `:` and `.` is meant as a time tag. */
+const TIME_LIKE = /^[\d:.]+$/;
+const TIME_TAG = /^(\d+):(\d+)(?:[.:](\d+))?$/;
+
+/**
+ * Reads the time tags at the start of a line. Returns null when the line carries no usable time tag
+ * (metadata tag, malformed or over-long time tag).
+ */
+function readTimeTags(line: string): { times: number[]; text: string } | null {
+  const times: number[] = [];
+  let rest = line;
+  for (;;) {
+    const m = /^\[([^\]]*)\]/.exec(rest);
+    if (!m) break;
+    const body = m[1].trim();
+    if (!TIME_LIKE.test(body)) break; // text that happens to start with a bracket, e.g. `[笑]`
+    const time = parseTimeTag(body);
+    if (time === null) return null; // more than three components, or not mm:ss — the whole line is ignored
+    times.push(time);
+    rest = rest.slice(m[0].length);
+  }
+  return times.length ? { times, text: rest } : null;
+}
+
+function parseTimeTag(body: string): number | null {
+  if (body.split(/[:.]/).length > 3) return null;
+  const m = TIME_TAG.exec(body);
+  if (!m) return null;
+  return Number(m[1]) * 60_000 + Number(m[2]) * 1000 + fractionToMs(m[3] ?? '');
+}
+
+/** Lines of a text file, without a byte-order mark, for any line ending. */
+export function splitLines(source: string): string[] {
+  return source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+}
