@@ -3,6 +3,8 @@ import { serveCommand } from './commands/serve.js';
 import { userCommand } from './commands/user.js';
 import { configCommand } from './commands/config.js';
 import { scanCommand } from './commands/scan.js';
+import { workerCommand } from './commands/worker.js';
+import { workerTokenCommand } from './commands/worker-token.js';
 import { reportError } from './output/print.js';
 import { packageVersion } from '../server/services/system-service.js';
 
@@ -13,7 +15,7 @@ export function buildProgram(): Command {
     .option('-d, --data-dir <dir>', 'data directory (env KIKOPLAY_DATA_DIR, default ~/.kikoplay)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand()]) {
+  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand()]) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();
     program.addCommand(cmd);

@@ -23,7 +23,7 @@ interface TaskList {
 }
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe('AI lyric task queue (UI side) and worker protocol', () => {
   let lib: AiLibrary;
