@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, launchChromium, openPage, screenshot, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { apiLogin, launchChromium, openPage, readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme, writeLocal } from '../helpers/browser.js';
 import { PACKAGE_ROOT, startCliServer, type CliServer } from '../helpers/cli-server.js';
 
 const VERSION = (JSON.parse(readFileSync(`${PACKAGE_ROOT}/package.json`, 'utf8')) as { version: string }).version;
 
-const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+const storedToken = (page: Page) => readLocal(page, TOKEN_KEY);
 
 async function logIn(page: Page, name: string, password: string): Promise<void> {
   await page.getByLabel('用户名').fill(name);
@@ -88,7 +88,7 @@ describe('a visitor without a token', () => {
         await page.emulateMedia({ colorScheme });
         await waitForColorScheme(page, colorScheme);
         // nothing sticks out sideways on a phone
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
         await screenshot(page, `login-${viewport.width}-${colorScheme}`);
       }
     }
@@ -156,5 +156,12 @@ describe('logging in', () => {
     await page.waitForURL('**/about');
     await drawer.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
+  });
+
+  it('never follows a redirect target outside the app', async () => {
+    await writeLocal(page, TOKEN_KEY, null);
+    await page.goto('/login?redirect=%2F%2Fevil.example%2Fsteal');
+    await logIn(page, 'listener', 'listener-pass');
+    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/works');
   });
 });

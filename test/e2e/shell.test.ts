@@ -5,7 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, colorSchemeOf, launchChromium, openLoggedInPage, openPage, screenshot, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import {
+  apiLogin,
+  colorSchemeOf,
+  launchChromium,
+  openLoggedInPage,
+  openPage,
+  readLocal,
+  screenshot,
+  scrollWidthOf,
+  VIEWPORTS,
+  waitForColorScheme,
+  writeLocal,
+} from '../helpers/browser.js';
 import { startCliServer, type CliServer } from '../helpers/cli-server.js';
 
 const DARK_KEY = 'kikoplay.darkMode';
@@ -45,6 +57,7 @@ describe('the main layout, logged in as the admin', () => {
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByTestId('keyword-box').isVisible()).toBe(true);
     expect(await page.getByTestId('nav-drawer').isVisible()).toBe(true);
+    await screenshot(page, 'not-found-1280-light');
     expect(errors).toEqual([]);
   });
 
@@ -78,6 +91,7 @@ describe('the main layout, logged in as the admin', () => {
     const nav = page.getByTestId('admin-nav');
     await nav.waitFor();
     await page.getByTestId('not-found').waitFor(); // the admin screens come later
+    await screenshot(page, 'admin-1280-light');
     await page.getByRole('link', { name: '回到主页' }).first().click();
     await page.waitForURL('**/works');
   });
@@ -87,7 +101,7 @@ describe('the main layout, logged in as the admin', () => {
     await page.goto('/about');
     const cycle = page.getByTestId('dark-mode-cycle');
     await cycle.waitFor();
-    const stored = () => page.evaluate((key) => localStorage.getItem(key), DARK_KEY);
+    const stored = () => readLocal(page, DARK_KEY);
     expect(await scheme()).toBe('light'); // auto follows the (light) system
     await cycle.click();
     expect(await stored()).toBe('"dark"');
@@ -101,12 +115,12 @@ describe('the main layout, logged in as the admin', () => {
     await waitForColorScheme(page, 'dark'); // auto follows the system as it changes
 
     // the old client's `true` reads as on; a value outside the set reads as auto
-    await page.evaluate((key) => localStorage.setItem(key, 'true'), DARK_KEY);
+    await writeLocal(page, DARK_KEY, 'true');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.reload();
     await cycle.waitFor();
     expect(await scheme()).toBe('dark');
-    await page.evaluate((key) => localStorage.setItem(key, '"purple"'), DARK_KEY);
+    await writeLocal(page, DARK_KEY, '"purple"');
     await page.reload();
     await cycle.waitFor();
     expect(await scheme()).toBe('light');
@@ -114,7 +128,7 @@ describe('the main layout, logged in as the admin', () => {
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots of the page and the open drawer)', async () => {
-    await page.evaluate((key) => localStorage.removeItem(key), DARK_KEY);
+    await writeLocal(page, DARK_KEY, null);
     await page.goto('/about');
     await page.getByTestId('about-page').waitFor();
     for (const viewport of Object.values(VIEWPORTS)) {
@@ -122,12 +136,13 @@ describe('the main layout, logged in as the admin', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         await waitForColorScheme(page, colorScheme);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
         const tag = `${viewport.width}-${colorScheme}`;
         await screenshot(page, `about-${tag}`);
         await page.getByTestId('menu-toggle').click();
-        await page.getByTestId('nav-drawer').getByText('登出', { exact: true }).waitFor();
-        await screenshot(page, `drawer-${tag}`);
+        const logout = page.getByTestId('nav-drawer').getByText('登出', { exact: true });
+        await logout.waitFor();
+        await screenshot(page, `drawer-${tag}`, logout);
         if (viewport === VIEWPORTS.phone) await page.keyboard.press('Escape'); // the overlay covers the header
         else await page.getByTestId('menu-toggle').click();
         await page.getByTestId('nav-drawer').getByText('登出', { exact: true }).waitFor({ state: 'hidden' });

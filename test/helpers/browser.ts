@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { PACKAGE_ROOT } from './cli-server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,12 +46,39 @@ export async function openPage(browser: Browser, opts: PageOptions): Promise<{ c
   return { context, page, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Save a screenshot of the viewport once `settled` (if given) has stopped moving (drawers slide in).
+ * Focus is dropped first so a focus ring left by a key press does not end up in the picture.
+ */
+export async function screenshot(page: Page, name: string, settled?: Locator): Promise<string> {
+  if (settled) await settled.click({ trial: true }); // trial: only the actionability checks, incl. "stable"
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.blur());
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/**
+ * The few browser globals the tests read inside `page.evaluate` (the test code is compiled without the
+ * DOM library; these functions run in the page).
+ */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+  document: { documentElement: { getAttribute(name: string): string | null; scrollWidth: number }; activeElement: { blur(): void } | null };
+}
+
+export const readLocal = (page: Page, key: string) => page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), key);
+
+export const writeLocal = (page: Page, key: string, value: string | null) =>
+  page.evaluate(([k, v]) => {
+    const storage = (globalThis as unknown as PageGlobals).localStorage;
+    if (v === null) storage.removeItem(k);
+    else storage.setItem(k, v);
+  }, [key, value] as const);
+
+/** Width of the page's content: more than the viewport means something sticks out sideways. */
+export const scrollWidthOf = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
 
 /** The local-storage key of the web app's bearer token (web/src/lib/prefs.ts). */
 export const TOKEN_KEY = 'kikoplay.token';
@@ -59,7 +86,7 @@ export const TOKEN_KEY = 'kikoplay.token';
 /** A page that starts logged in: the token is put in local storage before the app loads. */
 export async function openLoggedInPage(browser: Browser, token: string, opts: PageOptions): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await openPage(browser, opts);
-  await opened.context.addInitScript(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await opened.context.addInitScript(([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   return opened;
 }
 
@@ -72,9 +99,12 @@ export async function apiLogin(baseURL: string, name: string, password: string):
 }
 
 /** The colour scheme Mantine applied to the page. */
-export const colorSchemeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+export const colorSchemeOf = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.getAttribute('data-mantine-color-scheme'));
 
 /** Wait until Mantine has applied `scheme` (it follows system changes asynchronously). */
 export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme, { timeout: 5_000 });
+  await page.waitForFunction((s) => (globalThis as unknown as PageGlobals).document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme, {
+    timeout: 5_000,
+  });
 }

@@ -1,12 +1,12 @@
 /** The dark-mode cycle (spec §2.2, §4): auto → on → off → auto, with the icon and label of the state. */
 import { useMantineColorScheme } from '@mantine/core';
-import { IconBrightnessAuto, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
+import { IconMoon, IconSun, IconSunMoon, type Icon } from '@tabler/icons-react';
 import { t } from '../i18n/index.js';
 import { nextDarkMode } from '../lib/color-scheme.js';
 import { parseDarkMode, type DarkMode } from '../lib/prefs.js';
 
 const LOOKS: Record<DarkMode, { label: string; icon: Icon }> = {
-  auto: { label: t.darkMode.auto, icon: IconBrightnessAuto },
+  auto: { label: t.darkMode.auto, icon: IconSunMoon },
   dark: { label: t.darkMode.on, icon: IconMoon },
   light: { label: t.darkMode.off, icon: IconSun },
 };

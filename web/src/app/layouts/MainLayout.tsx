@@ -44,7 +44,7 @@ export function MainLayout() {
         styles={{ body: { height: '100%' } }}
         aria-label={t.header.menu}
       >
-        <MainNav session={session.data} mini={false} onNavigate={() => setPhoneOpen(false)} />
+        <MainNav session={session.data} mini={false} onNavigate={() => setPhoneOpen(false)} brand />
       </Drawer>
       <AppShell.Main>
         <SessionOutlet session={session} />

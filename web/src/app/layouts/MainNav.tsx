@@ -1,7 +1,7 @@
 /** The drawer content of the main layout: nav links, the dark-mode cycle and logout (spec §2.2). */
-import { useLocation } from 'react-router';
-import { Divider, ScrollArea, Stack } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { Anchor, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconHeadphones, IconLogout } from '@tabler/icons-react';
 import type { Session } from '../../api/types.js';
 import { isAdminUser } from '../../api/types.js';
 import { NavItem } from '../../components/NavItem.js';
@@ -15,9 +15,11 @@ interface MainNavProps {
   mini: boolean;
   /** Called after a link is followed (closes the phone drawer). */
   onNavigate?: () => void;
+  /** Show the app name on top (the phone drawer covers the header). */
+  brand?: boolean;
 }
 
-export function MainNav({ session, mini, onNavigate }: MainNavProps) {
+export function MainNav({ session, mini, onNavigate, brand = false }: MainNavProps) {
   const { pathname } = useLocation();
   const dark = useDarkMode();
   const logout = useLogout();
@@ -26,6 +28,19 @@ export function MainNav({ session, mini, onNavigate }: MainNavProps) {
 
   return (
     <Stack h="100%" gap={0} data-testid="nav-drawer">
+      {brand && (
+        <>
+          <Anchor component={Link} to="/" onClick={onNavigate} underline="never" c="var(--mantine-color-text)" px="md" py="sm">
+            <Group gap={8} wrap="nowrap">
+              <IconHeadphones size={26} stroke={1.7} color="var(--mantine-primary-color-filled)" aria-hidden />
+              <Text fw={700} fz="lg">
+                {t.app.name}
+              </Text>
+            </Group>
+          </Anchor>
+          <Divider />
+        </>
+      )}
       <ScrollArea style={{ flex: 1 }} type="never">
         <Stack gap={4} p={mini ? 8 : 'xs'}>
           {links.map((entry) => (
