@@ -7,11 +7,8 @@ import { sqlNow } from '../domain/time.js';
 import { formatWorkCode } from '../domain/work-code.js';
 import { canWrite, type Actor } from '../auth/roles.js';
 import type { Config } from '../config/schema.js';
-import { AI_STATUS, type AiTaskRow, type AiTasksRepo, type TaskFilter } from '../db/repos/ai-tasks-repo.js';
-
-/** Textual reading of the status numbers (spec §3 "AI status values"). */
-export const AI_STATUS_TEXT = ['none', 'pending', 'transcribing', 'success', 'error'] as const;
-export type AiStatusText = (typeof AI_STATUS_TEXT)[number];
+import { aiStatusName, type AiStatusName } from '../domain/ai-status.js';
+import type { AiTaskRow, AiTasksRepo, TaskFilter } from '../db/repos/ai-tasks-repo.js';
 
 /** A task as the queue API returns it (api-contract §3.9 plus status_text and timestamps). */
 export interface AiTaskDto {
@@ -19,7 +16,7 @@ export interface AiTaskDto {
   work_id: number;
   audio_path: string;
   status: number;
-  status_text: AiStatusText;
+  status_text: AiStatusName;
   worker_name: string;
   worker_status: string;
   title: string | null;
@@ -62,7 +59,7 @@ export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
   work_id: r.work_id,
   audio_path: r.audio_path,
   status: r.status,
-  status_text: AI_STATUS_TEXT[r.status] ?? 'none',
+  status_text: aiStatusName(r.status),
   worker_name: r.worker_name,
   worker_status: r.worker_status,
   title: r.title ?? null,
@@ -215,7 +212,4 @@ export class AiTasksService {
   requeueExpired(at: Date = this.clock()): Promise<number> {
     return this.repo.requeueExpired(sqlNow(at));
   }
-
-  /** Status numbers, for callers that need them. */
-  static readonly STATUS = AI_STATUS;
 }

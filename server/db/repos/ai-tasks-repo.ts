@@ -1,17 +1,12 @@
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
+import { AiStatus as AI_STATUS, type AiStatusCode } from '../../domain/ai-status.js';
 
-/**
- * AI task status numbers shared by server, clients and workers (spec §3, api-contract §3.9).
- * The spelling TRASCRIPTING is the contract's.
- */
-export const AI_STATUS = { NONE: 0, PENDING: 1, TRASCRIPTING: 2, SUCCESS: 3, ERROR: 4 } as const;
-export type AiStatusNumber = (typeof AI_STATUS)[keyof typeof AI_STATUS];
 
 export interface AiTaskRow {
   id: number;
   work_id: number;
   audio_path: string;
-  status: AiStatusNumber;
+  status: AiStatusCode;
   worker_name: string;
   worker_status: string;
   title: string | null;

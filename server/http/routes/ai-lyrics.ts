@@ -5,7 +5,8 @@ import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 import { canWrite } from '../../auth/roles.js';
 import { forbidden } from '../../domain/errors.js';
-import { AI_STATUS_TEXT, MSG, type WorkerCaller } from '../../services/ai-tasks-service.js';
+import { MSG, type WorkerCaller } from '../../services/ai-tasks-service.js';
+import { AI_STATUS_COUNT, aiStatusCode, isAiStatusName } from '../../domain/ai-status.js';
 
 const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -24,9 +25,9 @@ const statusList = z.string({ error: '需要 JSON 数组，例如 [] 或 [1,2]' 
   }
   const out: number[] = [];
   for (const v of parsed) {
-    const n = typeof v === 'string' && (AI_STATUS_TEXT as readonly string[]).includes(v) ? AI_STATUS_TEXT.indexOf(v as (typeof AI_STATUS_TEXT)[number]) : typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= AI_STATUS_TEXT.length) {
-      ctx.addIssue({ code: 'custom', message: `未知的任务状态 ${JSON.stringify(v)}（0–4 或 ${AI_STATUS_TEXT.join('/')}）` });
+    const n = isAiStatusName(v) ? aiStatusCode(v) : typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= AI_STATUS_COUNT) {
+      ctx.addIssue({ code: 'custom', message: `未知的任务状态 ${JSON.stringify(v)}（0–4 或 none/pending/transcribing/success/error）` });
       return z.NEVER;
     }
     out.push(n);
