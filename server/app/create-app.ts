@@ -17,6 +17,7 @@ import { LibraryRepo } from '../db/repos/library-repo.js';
 import { ScanRepo } from '../db/repos/scan-repo.js';
 import { ScanController, type ScanControllerDeps } from '../library/scan-controller.js';
 import { ScanFollower } from '../library/scan-follower.js';
+import { createMetadataSource } from '../library/scrapers/metadata-source.js';
 import { ScanService } from '../services/scan-service.js';
 import { LibraryService } from '../services/library-service.js';
 import { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';
@@ -53,7 +54,14 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
 
   const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db), worksQuery: new WorksQueryRepo(db), labels: new LabelsRepo(db), files: new FilesRepo(db) };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
-  const scanner = new ScanController({ store, library: repos.library, scans: repos.scans, logger, ...opts.scanner });
+  const scanner = new ScanController({
+    store,
+    library: repos.library,
+    scans: repos.scans,
+    logger,
+    metadataSource: (config) => createMetadataSource(config),
+    ...opts.scanner,
+  });
   const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId);
   const services = {
     scan: new ScanService(scanner, scanFollower, repos.library, store),

@@ -68,6 +68,7 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
   await checkRoot(root);
   const rootAbs = path.resolve(root.path);
   const seen = new Set<string>();
+  const rootReal = await fsp.realpath(rootAbs).catch(() => rootAbs);
   const report = (p: string, err: NodeJS.ErrnoException) => {
     if (p.endsWith('System Volume Information')) return;
     opts.onIssue?.({ path: p, code: err.code, message: err.message });
@@ -103,6 +104,11 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
       if (isSkippedFolder(d.name)) continue;
       const info = await entryInfo(cur.abs, d, report);
       if (!info?.isDir) continue;
+      if (d.isSymbolicLink()) {
+        // a link to the root or one of its ancestors would walk everything above the library
+        const real = await fsp.realpath(path.join(cur.abs, d.name)).catch(() => null);
+        if (real === null || real === rootReal || rootReal.startsWith(real.endsWith('/') ? real : real + '/')) continue;
+      }
       const abs = path.join(cur.abs, d.name);
       const rel = cur.rel ? `${cur.rel}/${d.name}` : d.name;
       const depth = cur.depth + 1;

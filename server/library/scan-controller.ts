@@ -227,6 +227,8 @@ export class ScanController {
     } catch (err) {
       fatal = (err as Error).message || String(err);
     }
+    const closable = metadata as (MetadataSource & { close?: () => Promise<void> }) | null;
+    if (closable?.close) await closable.close().catch(() => undefined);
     try {
       if (req.kind !== 'purge') await this.deps.library.recountAll();
     } catch (err) {

@@ -49,6 +49,12 @@ export async function listWorkFiles(absDir: string, signal?: AbortSignal): Promi
   const top = await fsp.stat(absDir);
   if (!top.isDirectory()) throw Object.assign(new Error(`not a directory: ${absDir}`), { code: 'ENOTDIR' });
   seen.add(dirKey(top));
+  const workReal = await fsp.realpath(absDir);
+  /** A symlinked folder pointing at the work folder or one of its ancestors would list the library. */
+  const escapes = async (abs: string): Promise<boolean> => {
+    const real = await fsp.realpath(abs).catch(() => null);
+    return real === null || real === workReal || workReal.startsWith(real.endsWith('/') ? real : real + '/');
+  };
   const stack: { abs: string; rel: string }[] = [{ abs: absDir, rel: '' }];
   while (stack.length) {
     if (signal?.aborted) break;
@@ -99,6 +105,10 @@ export async function listWorkFiles(absDir: string, signal?: AbortSignal): Promi
             }
             if (st.isDirectory()) {
               if (isSkippedFolder(d.name)) return;
+              if (await escapes(abs)) {
+                report(abs, Object.assign(new Error('symbolic link loop'), { code: 'ELOOP' }));
+                return;
+              }
               const key = dirKey(st);
               if (!seen.has(key)) {
                 seen.add(key);

@@ -4,6 +4,13 @@ import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 
+/** Weak comparison of If-None-Match against the current ETag (RFC 9110 §13.1.2). */
+function etagMatches(header: string, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
 const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, '作品 id 必须是整数').transform(Number) });
 
 /** Covers and the per-work file rescan (api-contract §4.6). */
@@ -16,7 +23,7 @@ export const libraryRoutes: RouteModule = (router, { library, scan }) => {
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.etag = cover.etag;
     ctx.lastModified = cover.mtime;
-    if (ctx.fresh) {
+    if (etagMatches(ctx.get('If-None-Match'), cover.etag)) {
       ctx.status = 304;
       return;
     }
