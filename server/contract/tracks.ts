@@ -2,9 +2,10 @@
  * The file tree of a work (`GET /api/tracks/:id`, api-contract §3.8, §5.3) and its media URLs (§4.7).
  * Pure: built from the work's stored file list, never from a directory listing.
  */
-import { naturalCompare } from './natural-compare.js';
+import { naturalCompare } from '../domain/natural-sort.js';
+import type { FileKind } from '../domain/file-kinds.js';
 
-export type FileKind = 'audio' | 'text' | 'image' | 'other';
+export type { FileKind };
 
 export interface FolderNode {
   type: 'folder';

@@ -59,7 +59,7 @@ const EXT_KIND: Record<string, SeedFile['kind']> = {
   pdf: 'other',
 };
 
-export function kindOfPath(p: string): SeedFile['kind'] {
+export function kindOfPath(p: string): NonNullable<SeedFile['kind']> {
   const ext = p.slice(p.lastIndexOf('.') + 1).toLowerCase();
   return EXT_KIND[ext] ?? 'other';
 }

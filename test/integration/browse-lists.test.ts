@@ -94,7 +94,7 @@ const WORKS: SeedWork[] = [
 const VISIBLE = WORKS.filter((w) => !w.missing);
 
 type Q = Record<string, string | number>;
-const qs = (q: Q) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+const qs = (q: Q) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** Expected id order for a column sort: key, then release, then id, all in one direction. */
 function expectedOrder(key: keyof SeedWork, dir: 'asc' | 'desc', works = VISIBLE): number[] {
