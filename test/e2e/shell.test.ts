@@ -1,8 +1,10 @@
 /**
  * End to end: the web shell around the screens, against the built `kikoplay serve` in headless
  * Chromium — header (back button, keyword box), not-found pages, the admin layout, the dark-mode
- * cycle and the auth-off mode. Screenshots of the main layout at 375 and 1280 px, light and dark.
+ * cycle and the library-lock notice. Screenshots of the main layout at 375 and 1280 px, light and dark.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -10,7 +12,6 @@ import {
   colorSchemeOf,
   launchChromium,
   openLoggedInPage,
-  openPage,
   readLocal,
   screenshot,
   scrollWidthOf,
@@ -23,19 +24,18 @@ import { startCliServer, type CliServer } from '../helpers/cli-server.js';
 const DARK_KEY = 'kikoplay.darkMode';
 
 let server: CliServer;
-let openServer: CliServer;
 let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  [server, openServer, browser] = await Promise.all([startCliServer(), startCliServer({ args: ['--no-auth'] }), launchChromium()]);
+  [server, browser] = await Promise.all([startCliServer(), launchChromium()]);
   if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
   token = await apiLogin(server.url, server.admin.name, server.admin.password);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.stop(), openServer?.stop()]);
+  await server?.stop();
 });
 
 describe('the main layout, logged in as the admin', () => {
@@ -150,17 +150,20 @@ describe('the main layout, logged in as the admin', () => {
     }
     expect(errors).toEqual([]);
   });
-});
 
-describe('with auth off on the server', () => {
-  it('sends /login home and offers no logout', async () => {
-    const { context, page } = await openPage(browser, { baseURL: openServer.url });
-    await page.goto('/login');
-    await page.waitForURL('**/works');
-    await page.getByTestId('nav-drawer').waitFor();
-    await page.getByTestId('menu-toggle').click();
-    await page.getByTestId('nav-drawer').getByText('管理后台', { exact: true }).waitFor();
-    expect(await page.getByTestId('logout').count()).toBe(0);
-    await context.close();
+  it('shows the library-lock notice from /api/version, linking to the scanner', async () => {
+    const lock = path.join(server.dataDir, 'scan.lock');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, kind: 'scan', startedAt: '2025-01-01 00:00:00' }));
+    try {
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await page.goto('/about');
+      const notice = page.getByText('媒体库正在扫描中', { exact: false });
+      await notice.waitFor();
+      await page.getByRole('button', { name: '前往扫描页' }).click();
+      await page.waitForURL('**/admin/scanner');
+      await notice.waitFor({ state: 'hidden' });
+    } finally {
+      rmSync(lock, { force: true });
+    }
   });
 });
