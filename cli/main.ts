@@ -3,6 +3,7 @@ import { serveCommand } from './commands/serve.js';
 import { userCommand } from './commands/user.js';
 import { configCommand } from './commands/config.js';
 import { scanCommand } from './commands/scan.js';
+import { demoCommand } from './commands/demo.js';
 import { workerCommand } from './commands/worker.js';
 import { workerTokenCommand } from './commands/worker-token.js';
 import { reportError } from './output/print.js';
@@ -15,7 +16,7 @@ export function buildProgram(): Command {
     .option('-d, --data-dir <dir>', 'data directory (env KIKOPLAY_DATA_DIR, default ~/.kikoplay)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand()]) {
+  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand(), demoCommand()]) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();
     program.addCommand(cmd);
