@@ -1,0 +1,120 @@
+import React from 'react';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink-testing-library';
+import { titleFromFolderName } from '../../server/library/folder-title.js';
+import { trackPathCompare } from '../../server/library/natural-order.js';
+import { classifyFile } from '../../server/library/file-class.js';
+import { initialScanState, reduceScanState } from '../../server/library/scan-state.js';
+import type { ScanEvent } from '../../server/library/scan-events.js';
+import { ScanLock, ScanBusyError, lockHolder } from '../../server/library/scan-lock.js';
+import { pickCoverImage } from '../../server/media/covers.js';
+import { ScanView } from '../../cli/tui/scan-view.js';
+import { formatScanEventPlain } from '../../cli/output/scan-plain.js';
+import { requestFromOptions } from '../../cli/commands/scan.js';
+
+describe('folder titles, order and classes', () => {
+  it('trims the code and bracketed tags from a folder name', () => {
+    expect(titleFromFolderName('[サークル] RJ123456 耳かき (CV:誰か)', 'RJ123456')).toBe('耳かき');
+    expect(titleFromFolderName('RJ01234567【ASMR】添い寝', 'RJ01234567')).toBe('添い寝');
+    expect(titleFromFolderName('RJ123456', 'RJ123456')).toBe('RJ123456');
+    expect(titleFromFolderName('rj123456_title - part 2', 'RJ123456')).toBe('title - part 2');
+  });
+  it('sorts tracks like the anchor: by folder (a folder's files before its subfolders'), natural numbers, root last', () => {
+    const paths = ['track0.mp3', 'mp3/track10.mp3', 'mp3/track2.mp3', 'a.pdf', 'mp3/SE/track1.mp3', 'wav/x.wav'];
+    expect(paths.sort(trackPathCompare)).toEqual(['mp3/track2.mp3', 'mp3/track10.mp3', 'mp3/SE/track1.mp3', 'wav/x.wav', 'a.pdf', 'track0.mp3']);
+  });
+  it('classifies files as api-contract §5.1', () => {
+    expect(classifyFile('a.MP3')).toMatchObject({ kind: 'audio', isMedia: true });
+    expect(classifyFile('a.ass')).toMatchObject({ kind: 'text', isLyric: true });
+    expect(classifyFile('a.txt')).toMatchObject({ kind: 'text', isLyric: false });
+    expect(classifyFile('a.jpeg')).toMatchObject({ kind: 'image' });
+    expect(classifyFile('a.pdf')).toMatchObject({ kind: 'other' });
+    expect(classifyFile('a.zip')).toBeNull();
+    expect(classifyFile('a.mkv')).toBeNull();
+  });
+  it('picks cover/folder/jacket images first, else the first image', () => {
+    expect(pickCoverImage(['scan/p1.jpg', 'img/cover.png', 'a.jpg'])).toBe('img/cover.png');
+    expect(pickCoverImage(['b.jpg', 'a.png'])).toBe('a.png');
+    expect(pickCoverImage([])).toBeNull();
+  });
+});
+
+const EVENTS: ScanEvent[] = [
+  { type: 'started', runId: 1, kind: 'scan', pid: 1, at: '2025-01-01 00:00:00' },
+  { type: 'main-log', level: 'info', message: '共找到 2 个音声文件夹.' },
+  { type: 'task-started', code: 'RJ000001', workId: 1 },
+  { type: 'task-log', code: 'RJ000001', level: 'info', message: '发现新文件夹: "/x/RJ000001"' },
+  { type: 'task-started', code: 'RJ000002', workId: 2 },
+  { type: 'task-log', code: 'RJ000002', level: 'error', message: '处理作品时出错: boom' },
+  { type: 'result', code: 'RJ000002', result: 'failed', count: 1 },
+  { type: 'task-failed', code: 'RJ000002', error: 'boom' },
+  { type: 'progress', phase: 'local', done: 1, total: 2, counts: { added: 0, updated: 0, skipped: 0, failed: 1 } },
+];
+
+describe('scan state and views', () => {
+  it('folds events into tasks, failed tasks, results and counts', () => {
+    const s = EVENTS.reduce(reduceScanState, initialScanState());
+    expect(s.status).toBe('running');
+    expect(s.tasks.map((t) => t.rjcode)).toEqual(['RJ000001']);
+    expect(s.failedTasks[0]).toMatchObject({ rjcode: 'RJ000002', result: 'failed' });
+    expect(s.results).toEqual([{ rjcode: 'RJ000002', result: 'failed', count: 1 }]);
+    expect(s.progress).toEqual({ done: 1, total: 2 });
+    const done = reduceScanState(s, { type: 'finished', status: 'finished', message: '扫描完成', counts: s.counts, metadata: { ok: 0, failed: 0, pending: 0 }, exitCode: 1 });
+    expect(done.status).toBe('finished');
+    expect(done.tasks).toEqual([]);
+  });
+
+  it('renders progress, counts, live tasks, failures; q cancels', async () => {
+    let cancelled = 0;
+    const state = EVENTS.reduce(reduceScanState, initialScanState());
+    const view = render(<ScanView state={state} onCancel={() => cancelled++} width={100} />);
+    const frame = view.lastFrame() ?? '';
+    expect(frame).toContain('1/2 (50%)');
+    expect(frame).toContain('失败 1');
+    expect(frame).toContain('[RJ000001] 发现新文件夹');
+    expect(frame).toContain('[RJ000002] boom');
+    expect(frame).toContain('共找到 2 个音声文件夹.');
+    view.stdin.write('q');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(cancelled).toBe(1);
+    view.unmount();
+  });
+
+  it('prints plain lines and maps flags to jobs', () => {
+    expect(formatScanEventPlain({ type: 'task-log', code: 'RJ000001', level: 'warn', message: 'x' })).toBe('WARN [RJ000001] x');
+    expect(formatScanEventPlain({ type: 'task-started', code: 'RJ000001', workId: 1 })).toBeNull();
+    expect(requestFromOptions({})).toEqual({ kind: 'scan', full: false, metadata: true });
+    expect(requestFromOptions({ work: 'bj123456' })).toEqual({ kind: 'work', workId: 1e12 + 123456, metadata: false });
+    expect(requestFromOptions({ files: true })).toEqual({ kind: 'files' });
+    expect(() => requestFromOptions({ files: true, purgeMissing: true })).toThrow(/cannot be combined/);
+    expect(() => requestFromOptions({ work: 'RJ12' })).toThrow(/--work/);
+  });
+});
+
+describe('scan lock', () => {
+  it('is exclusive, detects stale locks of dead processes, and releases', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-lock-'));
+    const file = path.join(dir, 'scan.lock');
+    try {
+      const a = new ScanLock(file);
+      a.acquire('scan');
+      expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
+      expect(() => new ScanLock(file).acquire('files')).toThrow(ScanBusyError);
+      expect(lockHolder(file)?.pid).toBe(process.pid);
+      a.release();
+      expect(lockHolder(file)).toBeNull();
+      // a lock left by a killed process (a pid that is not alive) is taken over
+      writeFileSync(file, JSON.stringify({ pid: 2 ** 22 + 12345, kind: 'scan', startedAt: 'x' }));
+      expect(lockHolder(file)).toBeNull();
+      const b = new ScanLock(file);
+      b.acquire('scan');
+      expect(b.isHeld).toBe(true);
+      b.release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
