@@ -124,7 +124,11 @@ function parseFontSize(v: unknown): number | undefined {
   return n >= LYRIC_FONT_SIZE.min && n <= LYRIC_FONT_SIZE.max ? n : undefined;
 }
 
-const flag = (key: string, defaultValue: boolean): PrefDef<boolean> => ({ key: `kikoplay.${key}`, storage: 'local', defaultValue, parse: bool });
+function pref<T>(key: string, defaultValue: T, parse: (stored: unknown) => T | undefined, opts: { storage?: StorageKind; plain?: boolean } = {}): PrefDef<T> {
+  return { key: `kikoplay.${key}`, storage: opts.storage ?? 'local', defaultValue, parse, plain: opts.plain };
+}
+
+const flag = (key: string, defaultValue: boolean) => pref(key, defaultValue, bool);
 
 const PREFS = {
   // Player
@@ -134,28 +138,28 @@ const PREFS = {
   /** Play a work's video file as the picture source of the player. */
   videoSource: flag('videoSource', false),
   hideSeekButton: flag('hideSeekButton', false),
-  lyricFontSize: { key: 'kikoplay.lyricFontSize', storage: 'local', defaultValue: LYRIC_FONT_SIZE.default, parse: parseFontSize } as PrefDef<number>,
+  lyricFontSize: pref<number>('lyricFontSize', LYRIC_FONT_SIZE.default, parseFontSize),
   /** Image hash chosen as the visual cover of each work id. */
-  visualCovers: { key: 'kikoplay.visualCovers', storage: 'local', defaultValue: {}, parse: parseVisualCovers } as PrefDef<Record<string, string>>,
+  visualCovers: pref<Record<string, string>>('visualCovers', {}, parseVisualCovers),
   // Looks
   oldCardUi: flag('oldCardUi', false),
   oldSleepTimerUi: flag('oldSleepTimerUi', false),
-  darkMode: { key: 'kikoplay.darkMode', storage: 'local', defaultValue: 'auto', parse: parseDarkMode } as PrefDef<DarkMode>,
+  darkMode: pref<DarkMode>('darkMode', 'auto', parseDarkMode),
   // Work list
-  listMode: { key: 'kikoplay.listMode', storage: 'local', defaultValue: 'waterfall', parse: oneOf(LIST_MODES) } as PrefDef<ListMode>,
+  listMode: pref<ListMode>('listMode', 'waterfall', oneOf(LIST_MODES)),
   showRecent: flag('showRecent', true),
-  sortField: { key: 'kikoplay.sortField', storage: 'local', defaultValue: 'release', parse: oneOf(SORT_FIELDS) } as PrefDef<SortField>,
-  sortDirection: { key: 'kikoplay.sortDirection', storage: 'local', defaultValue: 'desc', parse: oneOf(SORT_DIRECTIONS) } as PrefDef<SortDirection>,
-  ageRating: { key: 'kikoplay.ageRating', storage: 'local', defaultValue: 'nsfw_0', parse: oneOf(AGE_RATINGS) } as PrefDef<AgeRating>,
-  lyricOptions: { key: 'kikoplay.lyricOptions', storage: 'local', defaultValue: [], parse: parseLyricOptions } as PrefDef<LyricOption[]>,
+  sortField: pref<SortField>('sortField', 'release', oneOf(SORT_FIELDS)),
+  sortDirection: pref<SortDirection>('sortDirection', 'desc', oneOf(SORT_DIRECTIONS)),
+  ageRating: pref<AgeRating>('ageRating', 'nsfw_0', oneOf(AGE_RATINGS)),
+  lyricOptions: pref<LyricOption[]>('lyricOptions', [], parseLyricOptions),
   showLabel: flag('showLabel', false),
   listView: flag('listView', false),
   showDetail: flag('showDetail', false),
-  advancedKeywords: { key: 'kikoplay.advancedKeywords', storage: 'local', defaultValue: [], parse: parseConditions } as PrefDef<SearchCondition[]>,
-  favouritesSort: { key: 'kikoplay.favouritesSort', storage: 'local', defaultValue: 'updated_at', parse: oneOf(FAVOURITES_SORTS) } as PrefDef<FavouritesSort>,
+  advancedKeywords: pref<SearchCondition[]>('advancedKeywords', [], parseConditions),
+  favouritesSort: pref<FavouritesSort>('favouritesSort', 'updated_at', oneOf(FAVOURITES_SORTS)),
   // Session
-  token: { key: 'kikoplay.token', storage: 'local', defaultValue: '', plain: true, parse: (v) => (typeof v === 'string' ? v : undefined) } as PrefDef<string>,
-  sleepTimer: { key: 'kikoplay.sleepTimer', storage: 'session', defaultValue: null, parse: parseSleepTimer } as PrefDef<SleepTimer | null>,
+  token: pref<string>('token', '', (v) => (typeof v === 'string' ? v : undefined), { plain: true }),
+  sleepTimer: pref<SleepTimer | null>('sleepTimer', null, parseSleepTimer, { storage: 'session' }),
 } satisfies Record<string, PrefDef<unknown>>;
 
 type Prefs = typeof PREFS;

@@ -17,10 +17,11 @@ export function useLogout(): () => void {
       labels: { confirm: t.logout.ok, cancel: t.logout.cancel },
       confirmProps: { color: 'red' },
       centered: true,
-      onConfirm: () => {
+      onConfirm: async () => {
         clearToken();
+        // leave first, so the page being left does not refetch its data without a token
+        await navigate(LOGIN_PATH, { replace: true });
         queryClient.clear();
-        void navigate(LOGIN_PATH, { replace: true });
       },
     });
   }, [navigate, queryClient]);
