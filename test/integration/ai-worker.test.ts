@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { speechLikeWav, startAiLibrary, type AiLibrary } from '../helpers/ai-library.js';
@@ -154,6 +154,21 @@ describe('kikoplay worker against the real server and an OpenAI-compatible servi
     expect(task).toMatchObject({ status: 4, status_text: 'error' });
     expect(task.worker_status).toMatch(/^error: transcription service answered 400: Invalid file format/);
     expect((await t.json('GET', `/api/lyric/translate/lrc?id=${id}`, { token: alice })).status).toBe(404);
+  });
+
+  it('drops a task that is deleted while it runs, finishing nothing', async () => {
+    await lib.seedWork(345679, [{ path: 'x.mp3', fixture: 'tone-2s.mp3' }]);
+    const id = await create('345679/0');
+    const opts = options();
+    fake.hold();
+    const running = runWorker(opts, { signal: new AbortController().signal, log });
+    await fake.waitForTranscriptions(1);
+    expect((await t.json('DELETE', `/api/lyric/translate/${id}`, { token: alice })).body).toEqual({ counts: 1 });
+    fake.release();
+    expect(await running).toEqual({ success: 0, failed: 0, lost: 1, stopped: false });
+    expect(logs.some((l) => l.includes(`task ${id}: dropped`))).toBe(true);
+    expect(existsSync(path.join(opts.stateDir, 'task.json'))).toBe(false);
+    expect(await t.app.db.get('SELECT 1 FROM ai_tasks WHERE id = ?', [id])).toBeUndefined();
   });
 
   it('exits at once with --once on an empty queue, and reports a revoked token clearly', async () => {
