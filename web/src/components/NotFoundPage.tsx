@@ -20,5 +20,3 @@ export function NotFoundPage({ home = '/' }: { home?: string }) {
     </Stack>
   );
 }
-
-export default NotFoundPage;

@@ -63,5 +63,3 @@ export function AdminLayout() {
     </AppShell>
   );
 }
-
-export default AdminLayout;

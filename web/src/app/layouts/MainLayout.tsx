@@ -52,5 +52,3 @@ export function MainLayout() {
     </AppShell>
   );
 }
-
-export default MainLayout;
