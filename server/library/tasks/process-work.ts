@@ -46,7 +46,9 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
     const listing = await listWorkFiles(target.absPath, ctx.signal);
     if (ctx.aborted) return { result: 'skipped' };
     const sameLocation = prev && !prev.missing && prev.root_folder === target.rootName && prev.dir === target.dir;
-    if (sameLocation && !opts.force && prev.fingerprint === listing.fingerprint) return { result: 'skipped' };
+    // a work whose local cover was never made (e.g. a scan killed between its two steps) is not skipped
+    const coverDue = prev?.cover_source === null && listing.files.some((f) => f.kind === 'image');
+    if (sameLocation && !opts.force && !coverDue && prev.fingerprint === listing.fingerprint) return { result: 'skipped' };
 
     if (!prev) task.log('info', MSG.newFolder(target.absPath));
     else if (prev.missing) task.log('info', MSG.returnedFolder(target.absPath));
