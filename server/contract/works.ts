@@ -120,7 +120,6 @@ export interface WorkRow {
   has_local_lyric: number;
   has_ai_lyric: number;
   total_duration: number;
-  user_rating: number | null;
   /** JSON [[id, name], …] in tag id order. */
   tags_json: string | null;
   /** JSON [[id, name], …] in credit order. */
@@ -130,6 +129,7 @@ export interface WorkRow {
 }
 
 export interface WorkDetailRow extends WorkRow {
+  user_rating: number | null;
   review_text: string | null;
   progress: Progress | null;
   review_updated_at: string | null;
@@ -173,7 +173,8 @@ function relatedOf(row: WorkRow): RelatedWork[] {
   return out;
 }
 
-export function presentWork(row: WorkRow): WorkListItem {
+/** List form of a work; `userRating` is the current user's (rows are shared between users). */
+export function presentWork(row: WorkRow, userRating: number | null = null): WorkListItem {
   const circleName = row.circle_name ?? '';
   return {
     id: row.id,
@@ -193,7 +194,7 @@ export function presentWork(row: WorkRow): WorkListItem {
     rate_count_detail: arrayOrNull<RateCountDetail>(row.rate_count_detail),
     rank: arrayOrNull<RankEntry>(row.rank),
     lyric_status: lyricStatusOf(row.has_local_lyric !== 0, row.has_ai_lyric !== 0),
-    userRating: row.user_rating ?? null,
+    userRating,
     circle: { id: row.circle_id, name: circleName },
     vas: pairs<string>(row.vas_json),
     tags: pairs<number>(row.tags_json),
@@ -204,7 +205,7 @@ export function presentWork(row: WorkRow): WorkListItem {
 
 export function presentWorkDetail(row: WorkDetailRow): WorkDetail {
   return {
-    ...presentWork(row),
+    ...presentWork(row, row.user_rating ?? null),
     review_text: row.review_text ?? null,
     progress: row.progress ?? null,
     user_name: row.user_name ?? null,

@@ -168,6 +168,8 @@ export class WorksService {
   private readonly idLists = new VersionedCache<number[]>(ID_CACHE_WEIGHT);
   private readonly sizes = new VersionedCache<number>(20_000);
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
+  /** List-form works without the per-user rating, by id. */
+  private readonly works = new VersionedCache<WorkListItem>(50_000);
   private readonly flight = new SingleFlight();
 
   constructor(
@@ -195,7 +197,7 @@ export class WorksService {
     if (params.order === 'betterRandom') {
       const ids = await this.orderedIds(plan, 'id', 'asc', version);
       const pick = ids.length ? [ids[Math.floor(Math.random() * ids.length)]] : [];
-      return { works: await this.hydrate(pick, userId), pagination: { currentPage: 1, pageSize, totalCount: ids.length } };
+      return { works: await this.hydrate(pick, userId, version), pagination: { currentPage: 1, pageSize, totalCount: ids.length } };
     }
 
     const totalCount = await this.count(plan, version);
@@ -215,7 +217,7 @@ export class WorksService {
     } else {
       ids = await this.pageIds(plan, version, SQL_ORDERS[params.order], params.sort, offset, limit);
     }
-    return { works: await this.hydrate(ids, userId), pagination };
+    return { works: await this.hydrate(ids, userId, version), pagination };
   }
 
   private filterOf(params: ListParams, scope: ListScope): WorkFilter {
@@ -385,14 +387,22 @@ export class WorksService {
     return ids;
   }
 
-  private async hydrate(ids: number[], userId: number | null): Promise<WorkListItem[]> {
+  /**
+   * List-form works of a page in the order of `ids`: the shared part from the per-version cache (read
+   * in one query for the ones not cached), the user's ratings in one more.
+   */
+  private async hydrate(ids: number[], userId: number | null, version: number): Promise<WorkListItem[]> {
     if (!ids.length) return [];
-    const rows = await this.repo.hydrate(ids, userId);
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const missing = ids.filter((id) => this.works.get(`${id}`, version) === undefined);
+    const [rows, ratings] = await Promise.all([
+      missing.length ? this.repo.hydrate(missing) : Promise.resolve([]),
+      userId === null ? Promise.resolve(new Map<number, number>()) : this.repo.ratings(userId, ids),
+    ]);
+    for (const row of rows) this.works.set(`${row.id}`, version, presentWork(row));
     const out: WorkListItem[] = [];
     for (const id of ids) {
-      const row = byId.get(id);
-      if (row) out.push(presentWork(row));
+      const item = this.works.get(`${id}`, version);
+      if (item) out.push({ ...item, userRating: ratings.get(id) ?? null });
     }
     return out;
   }
@@ -407,10 +417,10 @@ export class WorksService {
   }
 
   async tracks(id: number): Promise<TrackNode[]> {
-    const work = await this.files.location(id);
-    if (!work) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+    const found = await this.files.workWithFiles(id);
+    if (!found) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+    const { work, files } = found;
     if (work.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
-    const files = await this.files.listForWork(id);
     const config = this.store.get();
     return buildTrackTree({ id: work.id, title: work.title, rootFolder: work.root_folder, dir: work.dir }, files, config);
   }

@@ -2,7 +2,7 @@
 -- Up
 -- Browse support: a library version counter. Every write that can change what a list, a count or
 -- a label list shows bumps it (triggers, so every writer — server, `kikoplay scan`, cron — is
--- covered). Readers cache counts, ordered id lists and label lists per version.
+-- covered). Readers cache counts, ordered id lists, list-form works and label lists per version.
 -- A writer that changes works_fts alone (virtual tables have no triggers) bumps it itself:
 --   UPDATE library_state SET version = version + 1 WHERE id = 1;
 --------------------------------------------------------------------------------
@@ -17,10 +17,12 @@ CREATE TRIGGER works_version_insert AFTER INSERT ON works
 BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
 CREATE TRIGGER works_version_delete AFTER DELETE ON works
 BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
--- Only columns that order, filter or search lists (hydrated fields are never cached).
+-- Every column a list orders, filters, searches or shows (not the scanner's bookkeeping: fingerprint,
+-- next_file_n, metadata queue, covers), so list-form works can be cached per version too.
 CREATE TRIGGER works_version_update AFTER UPDATE OF
-  title, circle_id, nsfw, release, dl_count, price, review_count, rate_average_2dp,
-  has_local_lyric, has_ai_lyric, missing, created_at ON works
+  code, title, circle_id, nsfw, release, dl_count, price, review_count, rate_count, rate_average_2dp,
+  rate_count_detail, rank, related, has_local_lyric, has_ai_lyric, total_duration, missing,
+  created_at, updated_at ON works
 BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
 
 CREATE TRIGGER work_tags_version_insert AFTER INSERT ON work_tags

@@ -31,9 +31,19 @@ export class FilesRepo {
     return this.db.get<WorkLocationRow>('SELECT id, code, title, root_folder, dir, missing FROM works WHERE id = ?', [workId]);
   }
 
-  /** Every listed file of a work (unordered; the tree sorts). */
-  listForWork(workId: number): Promise<TrackFile[]> {
-    return this.db.all<TrackFile>('SELECT n, path, kind, duration FROM files WHERE work_id = ?', [workId]);
+  /** A work's location and every listed file (unordered; the tree sorts) in one read. */
+  async workWithFiles(workId: number): Promise<{ work: WorkLocationRow; files: TrackFile[] } | undefined> {
+    const rows = await this.db.all<WorkLocationRow & { n: number | null; path: string | null; kind: FileKind | null; duration: number | null }>(
+      `SELECT w.id, w.code, w.title, w.root_folder, w.dir, w.missing, f.n, f.path, f.kind, f.duration
+         FROM works w LEFT JOIN files f ON f.work_id = w.id
+        WHERE w.id = ?`,
+      [workId],
+    );
+    if (!rows.length) return undefined;
+    const { id, code, title, root_folder, dir, missing } = rows[0];
+    const files: TrackFile[] = [];
+    for (const r of rows) if (r.n !== null && r.path !== null && r.kind !== null) files.push({ n: r.n, path: r.path, kind: r.kind, duration: r.duration });
+    return { work: { id, code, title, root_folder, dir, missing }, files };
   }
 
   /** A file and its work in one read, or undefined when either is unknown. */

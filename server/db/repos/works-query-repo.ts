@@ -68,7 +68,7 @@ const placeholders = (n: number) => new Array(n).fill('?').join(',');
 const HYDRATE_COLUMNS = `
   w.id, w.code, w.created_at, w.updated_at, w.title, w.circle_id, c.name AS circle_name, w.nsfw, w.release,
   w.dl_count, w.price, w.review_count, w.rate_count, w.rate_average_2dp, w.rate_count_detail, w.rank,
-  w.has_local_lyric, w.has_ai_lyric, w.total_duration, r.rating AS user_rating,
+  w.has_local_lyric, w.has_ai_lyric, w.total_duration,
   (SELECT json_group_array(json_array(t.id, t.name) ORDER BY t.id)
      FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id) AS tags_json,
   (SELECT json_group_array(json_array(v.id, v.name) ORDER BY wv.position, v.name)
@@ -143,24 +143,35 @@ export class WorksQueryRepo {
     return rows.map((r) => r.id);
   }
 
-  /** List-form rows of some works (any order; missing works are hydrated too). */
-  async hydrate(ids: number[], userId: number | null): Promise<WorkRow[]> {
+  /** List-form rows of some works, the same for every user (any order; missing works too). */
+  async hydrate(ids: number[]): Promise<WorkRow[]> {
     if (!ids.length) return [];
     return this.db.all<WorkRow>(
       `SELECT ${HYDRATE_COLUMNS}
          FROM works w
          LEFT JOIN circles c ON c.id = w.circle_id
-         LEFT JOIN reviews r ON r.user_id = ? AND r.work_id = w.id
         WHERE w.id IN (${placeholders(ids.length)})`,
-      [userId ?? -1, ...ids],
+      ids,
     );
+  }
+
+  /** The user's star ratings of some works (works without a rating are absent). */
+  async ratings(userId: number, ids: number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    if (!ids.length) return out;
+    const rows = await this.db.all<{ work_id: number; rating: number }>(
+      `SELECT work_id, rating FROM reviews WHERE user_id = ? AND work_id IN (${placeholders(ids.length)}) AND rating IS NOT NULL`,
+      [userId, ...ids],
+    );
+    for (const r of rows) out.set(r.work_id, r.rating);
+    return out;
   }
 
   /** Detail-form row with the user's review and play state; `missing` tells whether it is listed. */
   detail(id: number, userId: number | null): Promise<(WorkDetailRow & { missing: number }) | undefined> {
     const uid = userId ?? -1;
     return this.db.get<WorkDetailRow & { missing: number }>(
-      `SELECT ${HYDRATE_COLUMNS}, w.missing,
+      `SELECT ${HYDRATE_COLUMNS}, w.missing, r.rating AS user_rating,
               r.review_text, r.progress, r.updated_at AS review_updated_at,
               CASE WHEN r.user_id IS NULL THEN NULL ELSE u.name END AS user_name,
               h.state AS history_state, h.updated_at AS history_updated_at

@@ -1,0 +1,275 @@
+/**
+ * Browse benchmark (issue 4): builds a synthetic 100,000-work library through the project's own
+ * database code, starts the real server on loopback in its own process, and runs autocannon
+ * (10 connections, 10 s per row) against the list, search, label, detail, tracks and stream calls.
+ * Rows that read a query or page rotate through ≥ 50 of them, so no single cached answer carries a
+ * row. Prints req/s, p50, p99, non-2xx and the server's peak RSS per row, and exits 1 when a target
+ * of the issue is missed.
+ *
+ *   node --import tsx scripts/bench/run.ts [--works 100000] [--duration 10] [--connections 10]
+ *        [--data-dir DIR] [--reuse] [--only name,name] [--identity]
+ *
+ * `--reuse` keeps a data dir built by an earlier run with the same generator (saves the build);
+ * `--identity` sends no Accept-Encoding (default: gzip, like browsers and the mobile apps).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type RawRequest, type Result } from 'autocannon';
+import { Database } from '../../server/db/connection.js';
+import { UsersRepo } from '../../server/db/repos/users-repo.js';
+import { hashPassword } from '../../server/auth/password.js';
+import { DEFAULT_SYNTH, VOCABULARY } from './synth-library.js';
+import { buildBenchData, STREAM_FILE_BYTES, type BenchData } from './build-db.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MB = 1024 * 1024;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? '') : undefined;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+function intArg(name: string, fallback: number): number {
+  const v = arg(name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) {
+    process.stderr.write(`--${name} must be a positive integer, got "${v}"\n`);
+    process.exit(2);
+  }
+  return n;
+}
+
+type Kind = 'page' | 'search' | 'labels' | 'stream';
+
+interface Row {
+  name: string;
+  kind: Kind;
+  /** Requests the row cycles through. */
+  requests: RawRequest[];
+}
+
+interface Target {
+  minRps: number;
+  maxP99: number | null;
+}
+
+const TARGETS: Record<Kind, Target> = {
+  page: { minRps: 1000, maxP99: 50 },
+  search: { minRps: 200, maxP99: 100 },
+  labels: { minRps: 500, maxP99: null },
+  stream: { minRps: 500, maxP99: null },
+};
+const MAX_RSS_MB = 250;
+
+function rows(data: BenchData): Row[] {
+  const get = (p: string, headers: Record<string, string> = {}): RawRequest => ({ method: 'GET', path: p, headers });
+  const q = (s: string) => encodeURIComponent(s);
+  const take = <T>(list: T[], n: number) => list.slice(0, n);
+  const common = VOCABULARY.slice(0, 50);
+  const adv = take(data.tagVaPairs, 60).map(([tag, va]) => q(JSON.stringify([{ t: 3, d: tag }, { t: 2, d: va }])));
+  return [
+    { name: 'works page 1 by release', kind: 'page', requests: [get('/api/works?page=1&order=release&sort=desc')] },
+    { name: 'works page 5000+ by dl_count', kind: 'page', requests: Array.from({ length: 50 }, (_, i) => get(`/api/works?page=${4975 + i}&order=dl_count&sort=desc`)) },
+    { name: 'tag works page 1', kind: 'page', requests: take(data.tagIds, 50).map((id) => get(`/api/tags/${id}/works?page=1`)) },
+    { name: 'search common word', kind: 'search', requests: common.map((w) => get(`/api/search?keyword=${q(w)}`)) },
+    { name: 'search rare 3-char CJK', kind: 'search', requests: take(data.rareStrings, 60).map((s) => get(`/api/search?keyword=${q(s)}`)) },
+    { name: 'advanced tag + va', kind: 'search', requests: adv.map((k) => get(`/api/search?isAdvance=1&keyword=${k}`)) },
+    { name: 'tags list', kind: 'labels', requests: [get('/api/tags')] },
+    { name: 'vas list', kind: 'labels', requests: [get('/api/vas')] },
+    { name: 'work detail', kind: 'page', requests: take(data.workIds, 60).map((id) => get(`/api/work/${id}`)) },
+    { name: 'tracks', kind: 'page', requests: take(data.workIds, 60).map((id) => get(`/api/tracks/${id}`)) },
+    {
+      name: 'stream 1 MB range',
+      kind: 'stream',
+      requests: data.streamHashes.flatMap((h) =>
+        Array.from({ length: STREAM_FILE_BYTES / MB }, (_, k) => get(`/api/media/stream/${h}`, { Range: `bytes=${k * MB}-${(k + 1) * MB - 1}` })),
+      ),
+    },
+  ];
+}
+
+// ---- server process -------------------------------------------------------------------------------
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, KIKOPLAY_LOG_LEVEL: 'warn' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /LISTENING (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early with code ${code}`));
+    });
+  });
+  return { child, port };
+}
+
+/** Peak resident set of a process since the last reset (Linux: VmHWM, reset through clear_refs). */
+class RssProbe {
+  private max = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private hwmReset = false;
+
+  constructor(private readonly pid: number) {}
+
+  private read(field: 'VmRSS' | 'VmHWM'): number {
+    try {
+      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) * 1024 : 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  start(): void {
+    this.max = 0;
+    try {
+      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+      this.hwmReset = true;
+    } catch {
+      this.hwmReset = false;
+    }
+    this.timer = setInterval(() => (this.max = Math.max(this.max, this.read('VmRSS'))), 100);
+  }
+
+  stop(): number {
+    if (this.timer) clearInterval(this.timer);
+    const sampled = Math.max(this.max, this.read('VmRSS'));
+    return this.hwmReset ? Math.max(sampled, this.read('VmHWM')) : sampled;
+  }
+}
+
+// ---- run ------------------------------------------------------------------------------------------
+
+interface RowResult {
+  row: Row;
+  result: Result;
+  rssMb: number;
+  failures: string[];
+}
+
+async function runRow(row: Row, port: number, token: string, opts: { duration: number; connections: number; gzip: boolean }, rss: RssProbe): Promise<RowResult> {
+  let next = 0;
+  const base: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (opts.gzip) base['Accept-Encoding'] = 'gzip';
+  rss.start();
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: opts.connections,
+    duration: opts.duration,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = row.requests[next++ % row.requests.length];
+          return { ...req, method: r.method, path: r.path, headers: { ...base, ...(r.headers ?? {}) } };
+        },
+      },
+    ],
+  });
+  const rssMb = rss.stop() / MB;
+  const target = TARGETS[row.kind];
+  const failures: string[] = [];
+  if (result.requests.average < target.minRps) failures.push(`${result.requests.average.toFixed(0)} req/s < ${target.minRps}`);
+  if (target.maxP99 !== null && result.latency.p99 > target.maxP99) failures.push(`p99 ${result.latency.p99} ms > ${target.maxP99}`);
+  if (result.non2xx > 0) failures.push(`${result.non2xx} non-2xx`);
+  if (result.errors > 0 || result.timeouts > 0) failures.push(`${result.errors} errors, ${result.timeouts} timeouts`);
+  if (rssMb > MAX_RSS_MB) failures.push(`RSS ${rssMb.toFixed(0)} MB > ${MAX_RSS_MB}`);
+  return { row, result, rssMb, failures };
+}
+
+async function login(port: number, name: string, password: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function ensureBenchUser(dataDir: string): Promise<{ name: string; password: string }> {
+  const user = { name: 'benchuser', password: 'bench-password' };
+  const db = await Database.open(path.join(dataDir, 'kikoplay.db'), { readers: 1 });
+  try {
+    const users = new UsersRepo(db);
+    if (!(await users.byName(user.name))) await users.create(user.name, await hashPassword(user.password), 'user');
+  } finally {
+    await db.close();
+  }
+  return user;
+}
+
+function table(results: RowResult[]): string {
+  const head = ['row', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'peak RSS MB', 'target', 'result'];
+  const lines = results.map(({ row, result, rssMb, failures }) => {
+    const t = TARGETS[row.kind];
+    return [
+      row.name,
+      result.requests.average.toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(result.non2xx + result.errors + result.timeouts),
+      rssMb.toFixed(0),
+      `≥${t.minRps}/s${t.maxP99 !== null ? `, p99≤${t.maxP99}` : ''}`,
+      failures.length ? `MISS: ${failures.join('; ')}` : 'ok',
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 || i >= 6 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [fmt(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmt)].join('\n');
+}
+
+async function main(): Promise<number> {
+  const works = intArg('works', DEFAULT_SYNTH.works);
+  const duration = intArg('duration', 10);
+  const connections = intArg('connections', 10);
+  const dataDir = path.resolve(arg('data-dir') || path.join(os.tmpdir(), `kikoplay-bench-browse-${works}`));
+  const only = arg('only')?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const gzip = !flag('identity');
+
+  process.stdout.write(`building ${works.toLocaleString('en')} works in ${dataDir}${flag('reuse') ? ' (reusing when possible)' : ''} …\n`);
+  const data = await buildBenchData(dataDir, { ...DEFAULT_SYNTH, works }, flag('reuse'));
+  process.stdout.write(data.reused ? 'reused the existing data dir\n' : `built in ${data.buildSeconds.toFixed(1)} s\n`);
+  const user = await ensureBenchUser(dataDir);
+
+  const { child, port } = await startServer(dataDir);
+  const rss = new RssProbe(child.pid!);
+  const results: RowResult[] = [];
+  try {
+    const token = await login(port, user.name, user.password);
+    const selected = rows(data).filter((r) => !only || only.some((o) => r.name.toLowerCase().includes(o)));
+    for (const row of selected) {
+      process.stdout.write(`• ${row.name} (${row.requests.length} distinct request${row.requests.length > 1 ? 's' : ''}) …\n`);
+      results.push(await runRow(row, port, token, { duration, connections, gzip }, rss));
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+
+  process.stdout.write(`\n${works.toLocaleString('en')} works, ${connections} connections, ${duration} s per row, ${os.cpus().length} CPUs, node ${process.version}, Accept-Encoding: ${gzip ? 'gzip' : 'identity'}\n\n`);
+  process.stdout.write(table(results) + '\n');
+  const missed = results.filter((r) => r.failures.length);
+  process.stdout.write(missed.length ? `\n${missed.length} row(s) missed their target\n` : '\nall targets met\n');
+  if (existsSync(dataDir) && !flag('reuse')) process.stdout.write(`(data dir kept at ${dataDir}; pass --reuse to skip the build next time)\n`);
+  return missed.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`bench failed: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,27 @@
+/**
+ * The benchmark's server process: the real kikoplay app (createAppContext + the Koa server) on a
+ * loopback port, over a prepared data dir. Prints `LISTENING <port>` when ready; stops on SIGTERM.
+ *
+ *   node --import tsx scripts/bench/server.ts <data-dir>
+ */
+import { createAppContext } from '../../server/app/create-app.js';
+import { createLogger } from '../../server/app/logger.js';
+import { startHttpServer } from '../../server/http/server.js';
+
+const dataDir = process.argv[2];
+if (!dataDir) {
+  process.stderr.write('usage: server.ts <data-dir>\n');
+  process.exit(2);
+}
+
+const app = await createAppContext({ dataDir, env: {}, logger: createLogger({ level: 'warn' }) });
+const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
+process.stdout.write(`LISTENING ${server.port}\n`);
+
+const stop = async () => {
+  await server.close();
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
