@@ -2,7 +2,9 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { createAppContext } from '../../server/app/create-app.js';
 import { startHttpServer } from '../../server/http/server.js';
-import { writeFileAtomic } from '../../server/config/load.js';
+import { configPath, writeFileAtomic } from '../../server/config/load.js';
+import { startJobs } from '../../server/jobs/index.js';
+import { watchFile, unwatchFile } from 'node:fs';
 import type { Config } from '../../server/config/schema.js';
 import { dataDirOf } from '../context.js';
 import { webRoot } from '../paths.js';
@@ -55,6 +57,16 @@ export function serveCommand(): Command {
       }
       const host = opts.host ?? (config.blockRemoteConnection ? '127.0.0.1' : undefined);
       const server = await startHttpServer(app, { port: port === 0 ? 0 : config.listenPort, host, webRoot: webRoot() });
+      const jobs = startJobs(app);
+      // `kikoplay config set` from another shell applies without a restart
+      const cfgFile = configPath(dataDir);
+      watchFile(cfgFile, { interval: 2000 }, () => {
+        try {
+          app.store.reload();
+        } catch (err) {
+          app.logger.error({ err: (err as Error).message }, 'config.json changed but is invalid; keeping the previous settings');
+        }
+      });
       app.logger.info({ url: server.url, dataDir, auth: config.auth }, 'kikoplay is listening');
       process.stdout.write(`kikoplay listening on ${server.url} (data dir ${dataDir}, auth ${config.auth ? 'on' : 'off'})\n`);
 
@@ -63,6 +75,8 @@ export function serveCommand(): Command {
         if (stopping) return;
         stopping = true;
         app.logger.info({ signal }, 'shutting down');
+        unwatchFile(cfgFile);
+        jobs.stop();
         await server.close();
         await app.close();
         process.exit(0);

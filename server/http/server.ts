@@ -2,9 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../app/services.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
+import { AdminHub } from '../realtime/admin-hub.js';
 
 export interface RunningServer {
   server: http.Server;
+  hub: AdminHub;
   url: string;
   port: number;
   close(): Promise<void>;
@@ -24,16 +26,22 @@ export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { 
       resolve();
     });
   });
+  const hub = new AdminHub({ users: app.services.users, authEnabled: () => app.store.get().auth, feed: app.services.scan, logger: app.logger });
+  hub.attach(server);
   const port = (server.address() as AddressInfo).port;
   const shownHost = !opts.host || opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   return {
     server,
+    hub,
     port,
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
     close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+      hub.close().then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
   };
 }

@@ -6,16 +6,16 @@ import { isAdmin, groupOfRole, type Actor } from '../auth/roles.js';
 import type { UsersService } from '../services/users-service.js';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, decode, encode, type ServerEvent } from '../contract/realtime.js';
 import type { ScanEvent, ScanKind } from '../library/scan-events.js';
-import type { ScanState } from '../library/scan-state.js';
+import { initialScanState, reduceScanState, type ScanState } from '../library/scan-state.js';
 
-/** What the hub needs from the scanner: the folded state, its events, and the dashboard's actions. */
+/** What the hub needs from the scanner (ScanService fits): its events, a snapshot, and the dashboard's actions. */
 export interface ScanFeed {
-  snapshot(): ScanState;
+  snapshot(): Promise<ScanState>;
   subscribe(listener: (event: ScanEvent) => void): () => void;
-  /** Start a job unless one runs (here or in another process); resolves false when refused. */
-  start(kind: Extract<ScanKind, 'scan' | 'refresh' | 'files'>): Promise<{ started: boolean; reason?: string }>;
-  /** Cancel the running job; false when nothing runs. Never throws. */
-  kill(): Promise<boolean>;
+  /** Start a job; throws (e.g. 409) when one already runs here or in another process. */
+  start(actor: Actor, req: { kind: Extract<ScanKind, 'scan' | 'refresh' | 'files'> }): Promise<unknown>;
+  /** Cancel the running job; false when nothing runs. */
+  kill(actor: Actor): boolean;
 }
 
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -92,6 +92,8 @@ export class AdminHub {
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
   private readonly pinger: NodeJS.Timeout;
+  /** The scan state folded from the events this hub has seen (for failed-task frames and catch-up snapshots). */
+  private state: ScanState = initialScanState();
 
   constructor(
     private readonly deps: { users: UsersService; authEnabled: () => boolean; feed: ScanFeed; logger: Logger },
@@ -150,25 +152,30 @@ export class AdminHub {
     if (!frame) return this.send(client, 'error', { message: 'invalid message' });
     try {
       switch (frame.event) {
-        case 'ON_SCANNER_PAGE':
-          return this.send(client, 'SCAN_INIT_STATE', snapshotPayload(this.deps.feed.snapshot()));
+        case 'ON_SCANNER_PAGE': {
+          const snap = await this.deps.feed.snapshot();
+          if (snap.runId !== null && (this.state.runId === null || snap.runId >= this.state.runId)) this.state = snap;
+          client.stale = false;
+          return this.send(client, 'SCAN_INIT_STATE', snapshotPayload(snap));
+        }
         case 'PERFORM_SCAN':
         case 'PERFORM_UPDATE':
         case 'PERFORM_LYRIC_SCAN': {
           const kind = frame.event === 'PERFORM_SCAN' ? 'scan' : frame.event === 'PERFORM_UPDATE' ? 'refresh' : 'files';
-          const r = await this.deps.feed.start(kind);
-          if (!r.started) this.send(client, 'SCAN_MAIN_LOGS', { mainLogs: [{ level: 'warn', message: r.reason ?? '已有扫描任务在运行' }] });
+          await this.deps.feed.start(client.actor, { kind });
           return;
         }
         case 'KILL_SCAN_PROCESS':
-          await this.deps.feed.kill();
+          // harmless when nothing runs
+          this.deps.feed.kill(client.actor);
           return;
         default:
           return this.send(client, 'error', { message: `unknown event ${frame.event}` });
       }
     } catch (err) {
-      this.deps.logger.error({ err }, 'admin socket action failed');
-      this.send(client, 'SCAN_MAIN_LOGS', { mainLogs: [{ level: 'error', message: (err as Error).message }] });
+      const status = (err as { status?: number }).status;
+      if (!status || status >= 500) this.deps.logger.error({ err }, 'admin socket action failed');
+      this.send(client, 'SCAN_MAIN_LOGS', { mainLogs: [{ level: status === 409 ? 'warn' : 'error', message: (err as Error).message }] });
     }
   }
 
@@ -178,8 +185,9 @@ export class AdminHub {
   }
 
   private broadcastEvent(event: ScanEvent): void {
+    this.state = reduceScanState(this.state, event);
     if (!this.clients.size) return;
-    const state = this.deps.feed.snapshot();
+    const state = this.state;
     const frames = framesFor(event, state).map(([name, payload]) => encode(name, payload));
     for (const client of this.clients) {
       if (client.ws.readyState !== WebSocket.OPEN) continue;
