@@ -387,6 +387,11 @@ export class WorksService {
     return ids;
   }
 
+  /** List-form works for the given ids, in that order, with the actor's ratings (favourites and history lists). */
+  async listItems(ids: number[], actor: Actor | null): Promise<WorkListItem[]> {
+    return this.hydrate(ids, actor?.id ?? null, await this.repo.version());
+  }
+
   /**
    * List-form works of a page in the order of `ids`: the shared part from the per-version cache (read
    * in one query for the ones not cached), the user's ratings in one more.
