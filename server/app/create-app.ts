@@ -31,6 +31,10 @@ import { FilesRepo } from '../db/repos/files-repo.js';
 import { WorksService } from '../services/works-service.js';
 import { MediaService } from '../services/media-service.js';
 import { Thumbnails } from '../media/thumbnails.js';
+import { EditRepo } from '../db/repos/edit-repo.js';
+import { LyricsService } from '../services/lyrics-service.js';
+import { EditService } from '../services/edit-service.js';
+import { UserListsService } from '../services/user-lists-service.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -52,7 +56,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
-  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db), worksQuery: new WorksQueryRepo(db), labels: new LabelsRepo(db), files: new FilesRepo(db) };
+  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db), worksQuery: new WorksQueryRepo(db), labels: new LabelsRepo(db), files: new FilesRepo(db), edit: new EditRepo(db) };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
   const scanner = new ScanController({
     store,
@@ -75,6 +79,12 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     works: new WorksService(repos.worksQuery, repos.labels, repos.files, store),
     media: new MediaService(repos.files, store, new Thumbnails(() => store.paths().thumbDir)),
   };
+  // lyrics, admin corrections and the user's lists (they use services made above)
+  const listsAndEdits = {
+    lyrics: new LyricsService(repos.files, repos.aiTasks, repos.edit, store),
+    edit: new EditService(repos.edit, repos.files, services.scan, store),
+    userLists: new UserListsService(services.userData, services.works, store),
+  };
   const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 
   return {
@@ -82,7 +92,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     store,
     db,
     repos,
-    services,
+    services: { ...services, ...listsAndEdits },
     async close() {
       aiLeaseJob.stop();
       scanFollower.stop();

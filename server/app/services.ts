@@ -23,6 +23,10 @@ import type { LabelsRepo } from '../db/repos/labels-repo.js';
 import type { FilesRepo } from '../db/repos/files-repo.js';
 import type { WorksService } from '../services/works-service.js';
 import type { MediaService } from '../services/media-service.js';
+import type { EditRepo } from '../db/repos/edit-repo.js';
+import type { LyricsService } from '../services/lyrics-service.js';
+import type { EditService } from '../services/edit-service.js';
+import type { UserListsService } from '../services/user-lists-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
@@ -36,6 +40,7 @@ export interface Repos {
   worksQuery: WorksQueryRepo;
   labels: LabelsRepo;
   files: FilesRepo;
+  edit: EditRepo;
 }
 
 /** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
@@ -50,6 +55,9 @@ export interface Services {
   workerTokens: WorkerTokensService;
   works: WorksService;
   media: MediaService;
+  lyrics: LyricsService;
+  edit: EditService;
+  userLists: UserListsService;
 }
 
 export interface AppContext {

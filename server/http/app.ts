@@ -18,8 +18,11 @@ import { mediaRoutes } from './routes/media.js';
 import { libraryRoutes } from './routes/library.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { aiLyricsRoutes } from './routes/ai-lyrics.js';
+import { lyricsRoutes } from './routes/lyrics.js';
+import { editRoutes } from './routes/edit.js';
+import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes];
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes];
 
 /** Routes that answer without a token even when auth is on. */
 const isPublic = (path: string, method: string) =>
@@ -37,6 +40,7 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   koa.use(requestLog(app.logger));
   koa.use(errorMiddleware(app.logger));
   if (app.store.get().enableGzip) koa.use(compress({ threshold: 1024 }));
+  koa.use(favouritesApiAlias());
   if (opts.webRoot) koa.use(spaMiddleware(opts.webRoot));
 
   koa.use(

@@ -1,0 +1,264 @@
+/**
+ * Lyrics of a work's audio (api-contract §4.7 check-lrc, §4.12 query-lrc / fetch-lrc / save-lrc; spec §5):
+ * the exact lyric file next to an audio file, every ranked candidate (local files and successful AI
+ * tasks), a lyric parsed into lines (any common charset), and lyrics saved as WebVTT inside the work folder.
+ *
+ * Files are found through the stored file index by their stable number; a path read or written is
+ * always resolved inside the work's real folder (symlinks followed) and never outside it.
+ */
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ConfigStore } from '../config/config-store.js';
+import { isAdmin, type Actor } from '../auth/roles.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import { formatWorkCode } from '../domain/work-code.js';
+import { AiStatus } from '../domain/ai-status.js';
+import { extensionOf, isLoadableLyric } from '../domain/file-kinds.js';
+import { findExactLyric, rankLyricCandidates, type LoadableLyricExtension, type LyricOption } from '../domain/lyric-match.js';
+import { detectLyricFormat, parseLrc, parseLyricWithFormat, toWebVtt, type EditableLyricLine, type LyricLine } from '../domain/lyrics/index.js';
+import { decodeText } from '../media/charset.js';
+import { isJunkFile, isSkippedFolder } from '../library/fs-walk.js';
+import type { FilesRepo, WorkLocationRow } from '../db/repos/files-repo.js';
+import type { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';
+import type { EditRepo } from '../db/repos/edit-repo.js';
+import type { Config } from '../config/schema.js';
+import { trackHash } from '../contract/tracks.js';
+
+/** Largest lyric file read or written (a long LRC is a few hundred KB). */
+export const MAX_LYRIC_BYTES = 8 * 1024 * 1024;
+/** Most lines accepted by save-lrc. */
+export const MAX_SAVE_LINES = 50_000;
+
+export interface CheckLrcResult {
+  result: boolean;
+  message: string;
+  hash: string;
+  lyricExtension?: LoadableLyricExtension;
+  lrc?: LyricLine[];
+}
+
+export interface FetchLrcResult {
+  result: true;
+  hash: string | number;
+  lyricExtension: LoadableLyricExtension;
+  lrc: LyricLine[];
+}
+
+/** Body of `POST /api/media/save-lrc/:workId`. Extra line fields (editor state) are accepted and dropped. */
+export const saveLrcBody = z.object({
+  writePath: z.string().min(1).max(1024),
+  lrc: z
+    .array(
+      z
+        .object({
+          time: z.number(),
+          text: z.string().max(10_000),
+          timeEnd: z.number().nullish(),
+          deleted: z.boolean().nullish(),
+        })
+        .passthrough(),
+    )
+    .max(MAX_SAVE_LINES),
+});
+export type SaveLrcBody = z.infer<typeof saveLrcBody>;
+
+const inside = (base: string, target: string): boolean => {
+  const rel = path.relative(base, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+};
+
+const missingFolder = (loc: WorkLocationRow) => conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`);
+
+/**
+ * The real absolute folder of a work, which must lie inside its configured root folder. 404 when the
+ * root alias is not configured; 409 when the folder is not on disk.
+ */
+export async function resolveWorkFolder(config: Config, loc: WorkLocationRow): Promise<string> {
+  const root = config.rootFolders.find((r) => r.name === loc.root_folder);
+  if (!root) throw notFound(`找不到文件夹: "${loc.root_folder}"，请尝试重启服务器或重新扫描.`);
+  const rootAbs = path.resolve(root.path);
+  const workDir = path.resolve(rootAbs, ...loc.dir.split('/'));
+  if (!inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+  let realRoot: string;
+  let realDir: string;
+  try {
+    [realRoot, realDir] = await Promise.all([fsp.realpath(rootAbs), fsp.realpath(workDir)]);
+  } catch {
+    throw missingFolder(loc);
+  }
+  if (!inside(realRoot, realDir)) throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外');
+  if (!(await fsp.stat(realDir)).isDirectory()) throw missingFolder(loc);
+  return realDir;
+}
+
+export class LyricsService {
+  constructor(
+    private readonly files: FilesRepo,
+    private readonly aiTasks: AiTasksRepo,
+    private readonly edits: EditRepo,
+    private readonly store: ConfigStore,
+  ) {}
+
+  /** GET /api/media/check-lrc/:workId/:n — the lyric file next to an audio file, parsed. */
+  async check(workId: number, n: number): Promise<CheckLrcResult> {
+    const { loc, target, all } = await this.track(workId, n);
+    const exact = findExactLyric(
+      target.path,
+      all.map((f) => f.path),
+    );
+    if (!exact) return { result: false, message: '不存在歌词文件', hash: '' };
+    const file = all.find((f) => f.path === exact.path)!;
+    const text = await this.readText(loc, file.path);
+    return {
+      result: true,
+      message: '找到歌词文件',
+      hash: trackHash(workId, file.n),
+      lyricExtension: exact.extension,
+      lrc: parseLyricWithFormat(text, exact.extension).lines,
+    };
+  }
+
+  /** GET /api/media/query-lrc/:workId/:n — every lyric of the work ranked for this audio file. */
+  async query(workId: number, n: number): Promise<{ result: true; lyricList: LyricOption[] }> {
+    const { target, all } = await this.track(workId, n);
+    const local = all.filter((f) => isLoadableLyric(f.path)).map((f) => ({ path: f.path, hash: trackHash(workId, f.n) }));
+    const ai = (await this.aiTasks.ofWork(workId)).filter((t) => t.status === AiStatus.SUCCESS);
+    return { result: true, lyricList: rankLyricCandidates(target.path, local, ai) };
+  }
+
+  /** GET /api/media/fetch-lrc/:workId/:n/0 — a local lyric file, parsed. */
+  async fetchLocal(workId: number, n: number): Promise<FetchLrcResult> {
+    const { loc, target } = await this.track(workId, n);
+    if (!isLoadableLyric(target.path)) throw badRequest(`文件 ${trackHash(workId, n)} 不是可加载的歌词文件 (.lrc/.srt/.vtt)`);
+    const ext = extensionOf(target.path) as LoadableLyricExtension;
+    const text = await this.readText(loc, target.path);
+    return { result: true, hash: trackHash(workId, n), lyricExtension: ext, lrc: parseLyricWithFormat(text, ext).lines };
+  }
+
+  /** GET /api/media/fetch-lrc/:workId/:taskId/1 — the lyric of a successful AI task of that work. */
+  async fetchAi(workId: number, taskId: number): Promise<FetchLrcResult> {
+    const loc = await this.files.location(workId);
+    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+    const task = await this.aiTasks.byId(taskId);
+    if (!task || task.work_id !== workId) throw notFound(`作品 ${formatWorkCode(workId)} 没有 id=${taskId} 的翻译任务`);
+    const lrc = await this.aiTasks.successfulLrc(taskId);
+    if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${taskId}`);
+    return { result: true, hash: taskId, lyricExtension: '.lrc', lrc: parseLrc(lrc) };
+  }
+
+  /**
+   * POST /api/media/save-lrc/:workId (admin) — write lines as WebVTT at `writePath` (relative to the work
+   * folder, ending in `.vtt`), then record the file in the work's index with a stable number.
+   */
+  async save(actor: Actor, workId: number, body: SaveLrcBody): Promise<{ result: true; hash: string; created: boolean }> {
+    if (!isAdmin(actor)) throw forbidden('只有管理员能保存歌词文件.');
+    const segments = checkWritePath(body.writePath);
+    const vtt = toWebVtt(body.lrc as EditableLyricLine[]);
+    if (vtt.trim() === 'WEBVTT') throw badRequest('参数 lrc 无效: 没有可保存的歌词行');
+    if (Buffer.byteLength(vtt) > MAX_LYRIC_BYTES) throw new AppError('payload_too_large', '歌词过大');
+
+    const loc = await this.files.location(workId);
+    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+    if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
+    const workDir = await resolveWorkFolder(this.store.get(), loc);
+    const relPath = segments.join('/');
+    const target = path.join(workDir, ...segments);
+
+    // The deepest folder that exists must really be inside the work folder (no symlink leading out).
+    let existingDir = path.dirname(target);
+    const toCreate: string[] = [];
+    for (;;) {
+      const st = await fsp.lstat(existingDir).catch(() => null);
+      if (st) {
+        if (!st.isDirectory() && !st.isSymbolicLink()) throw badRequest(`参数 writePath 无效: "${path.relative(workDir, existingDir)}" 不是文件夹`);
+        break;
+      }
+      toCreate.unshift(existingDir);
+      existingDir = path.dirname(existingDir);
+    }
+    const realExisting = await fsp.realpath(existingDir).catch(() => null);
+    if (realExisting === null || (realExisting !== workDir && !inside(workDir, realExisting))) {
+      throw forbidden('参数 writePath 无效: 路径经由链接指向了作品文件夹之外');
+    }
+    if (!(await fsp.stat(realExisting)).isDirectory()) throw badRequest('参数 writePath 无效: 父路径不是文件夹');
+
+    const current = await fsp.lstat(target).catch(() => null);
+    if (current) {
+      if (current.isSymbolicLink()) throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖');
+      if (!current.isFile()) throw conflict('目标路径已存在且不是文件，拒绝覆盖');
+      await this.ensureLyricFile(workId, relPath, target, current.size);
+    }
+
+    for (const dir of toCreate) await fsp.mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+    const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await fsp.writeFile(tmp, vtt, { flag: 'wx' });
+      await fsp.rename(tmp, target);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+    const st = await fsp.stat(target);
+    const { n, created } = await this.edits.recordLyricFile(workId, relPath, st.size, Math.floor(st.mtimeMs));
+    return { result: true, hash: trackHash(workId, n), created };
+  }
+
+  /** An existing file may be replaced only when it is a lyric file (by the index and by its content). */
+  private async ensureLyricFile(workId: number, relPath: string, abs: string, size: number): Promise<void> {
+    const row = await this.edits.fileAt(workId, relPath);
+    if (row && !row.is_lyric) throw conflict(`"${relPath}" 不是歌词文件，拒绝覆盖`);
+    if (size === 0) return;
+    if (size > MAX_LYRIC_BYTES) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
+    const text = decodeText(await fsp.readFile(abs)).text;
+    if (text.trim() !== '' && detectLyricFormat(text) === null) throw conflict(`"${relPath}" 的内容不是歌词，拒绝覆盖`);
+  }
+
+  /** A file of a work by its stable number, with the work's location and every file of the work. */
+  private async track(workId: number, n: number) {
+    const found = await this.files.workWithFiles(workId);
+    if (!found) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+    const { work: loc, files: all } = found;
+    if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
+    const target = all.find((f) => f.n === n);
+    if (!target) throw notFound(`文件 ${trackHash(workId, n)} 不存在，请刷新文件列表`);
+    return { loc, target, all };
+  }
+
+  /** Text of a lyric file of the index, decoded with charset detection; never read outside the work folder. */
+  private async readText(loc: WorkLocationRow, relPath: string): Promise<string> {
+    const workDir = await resolveWorkFolder(this.store.get(), loc);
+    const abs = path.join(workDir, ...relPath.split('/'));
+    const gone = () => notFound(`歌词文件 "${relPath}" 在磁盘上不存在，请重新扫描`);
+    const real = await fsp.realpath(abs).catch(() => null);
+    if (real === null) throw gone();
+    if (!inside(workDir, real)) throw forbidden('拒绝访问：文件链接到了作品文件夹之外');
+    const st = await fsp.stat(real);
+    if (!st.isFile()) throw gone();
+    if (st.size > MAX_LYRIC_BYTES) throw new AppError('payload_too_large', `歌词文件 "${relPath}" 过大`);
+    return decodeText(await fsp.readFile(real)).text;
+  }
+}
+
+/**
+ * `writePath` → its segments: relative (no drive, no leading slash), no `..` or `.` segments, no NUL or
+ * control characters, ends in `.vtt`, and no folder or name the scanner would skip (dot-folders, junk).
+ * Both `/` and `\` separate segments.
+ */
+export function checkWritePath(writePath: string): string[] {
+  const bad = (why: string) => badRequest(`参数 writePath 无效: ${why}`);
+  if (/[\u0000-\u001f\u007f]/.test(writePath)) throw bad('包含控制字符');
+  if (/^[\\/]/.test(writePath) || /^[a-zA-Z]:/.test(writePath) || path.isAbsolute(writePath)) throw bad('必须是相对于作品文件夹的路径');
+  const segments = writePath.split(/[\\/]+/).filter((s) => s !== '');
+  if (!segments.length) throw bad('路径为空');
+  if (segments.some((s) => s === '..' || s === '.')) throw bad('不能包含 . 或 .. ');
+  const name = segments[segments.length - 1];
+  if (!/\.vtt$/i.test(name) || name.length <= 4) throw bad('文件名必须以 .vtt 结尾');
+  if (segments.some((s) => s.length > 255)) throw bad('文件或文件夹名过长');
+  if (segments.slice(0, -1).some(isSkippedFolder) || isJunkFile(name) || name.startsWith('.')) throw bad('不能写入隐藏或系统文件夹/文件');
+  if (segments.some((s) => /[<>:"|?*]/.test(s))) throw bad('文件名包含非法字符');
+  return segments;
+}

@@ -1,0 +1,113 @@
+/**
+ * The current user's lists (api-contract §3.3, §3.4, §4.8, §4.9): "my ratings / my progress"
+ * (`GET /api/review`) and play history (`GET /api/histroy`), as list-form works plus the user's own
+ * review or play state, with real dates (defect 18 of §12 fixed).
+ */
+import { z } from 'zod';
+import type { ConfigStore } from '../config/config-store.js';
+import type { Actor } from '../auth/roles.js';
+import { dateOnly } from '../domain/time.js';
+import type { Pagination, Progress, WorkListItem } from '../contract/works.js';
+import { PROGRESS_VALUES } from '../db/repos/reviews-repo.js';
+import type { UserDataService } from './user-data-service.js';
+import type { WorksService } from './works-service.js';
+
+/** Favourites sort fields of spec §9 (plus the other list orders old clients send). */
+export const REVIEW_LIST_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw', 'rating', 'price', 'rate_average_2dp', 'id', 'created_at'] as const;
+
+const page = z.union([z.literal('').transform(() => 1), z.string().regex(/^\d{1,9}$/, '必须是正整数').transform(Number).pipe(z.number().int().min(1, '必须是正整数'))]).default(1);
+const sort = z.enum(['asc', 'desc']).default('desc');
+const pageSize = z.string().regex(/^\d{1,3}$/, '必须是 1–100 的整数').transform(Number).pipe(z.number().int().min(1).max(100)).optional();
+
+/** Query of `GET /api/review`. `seed` is accepted and unused (old clients send it). */
+export const reviewListQuery = z
+  .object({
+    page,
+    sort,
+    order: z.enum(REVIEW_LIST_ORDERS).default('updated_at'),
+    filter: z.union([z.literal('').transform(() => undefined), z.enum(PROGRESS_VALUES)]).optional(),
+    seed: z.string().regex(/^-?\d{1,9}$/, '必须是整数').optional(),
+    pageSize,
+  })
+  .passthrough();
+export type ReviewListQuery = z.infer<typeof reviewListQuery>;
+
+/** Query of `GET /api/histroy`. `order` is accepted and ignored: history is by time of play. */
+export const historyListQuery = z.object({ page, sort, pageSize }).passthrough();
+export type HistoryListQuery = z.infer<typeof historyListQuery>;
+
+/** §3.3: list form plus the user's review. */
+export interface ReviewListWork extends WorkListItem {
+  userRating: number | null;
+  review_text: string | null;
+  progress: Progress | null;
+  user_name: string;
+  /** The review's date, `YYYY-MM-DD` ("marked time" in the clients). */
+  updated_at: string;
+  /** The review's timestamp, `YYYY-MM-DD HH:MM:SS` UTC. */
+  review_updated_at: string;
+}
+
+/** §3.4: list form without `userRating`, plus the saved play state. */
+export type HistoryListWork = Omit<WorkListItem, 'userRating'> & {
+  state: unknown;
+  /** Date the play state was saved, `YYYY-MM-DD`. */
+  play_updated_at: string;
+  updated_at: string;
+};
+
+function parseState(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
+export class UserListsService {
+  constructor(
+    private readonly userData: UserDataService,
+    private readonly works: WorksService,
+    private readonly store: ConfigStore,
+  ) {}
+
+  /** GET /api/review — works the user rated, reviewed or marked; `filter` = one progress state. */
+  async reviews(actor: Actor, q: ReviewListQuery): Promise<{ works: ReviewListWork[]; pagination: Pagination }> {
+    const size = q.pageSize ?? this.store.get().pageSize;
+    // "all ages first" is the reverse of the nsfw order
+    const order = q.order === 'allage' ? 'nsfw' : q.order;
+    const dir = q.order === 'allage' ? (q.sort === 'asc' ? 'desc' : 'asc') : q.sort;
+    const { rows, total } = await this.userData.reviewPage(actor, { filter: q.filter, order, sort: dir, page: q.page, pageSize: size });
+    const items = new Map((await this.works.listItems(rows.map((r) => r.work_id), actor)).map((w) => [w.id, w]));
+    const works: ReviewListWork[] = [];
+    for (const r of rows) {
+      const w = items.get(r.work_id);
+      if (!w) continue;
+      works.push({
+        ...w,
+        userRating: r.rating,
+        review_text: r.review_text,
+        progress: r.progress,
+        user_name: actor.name,
+        updated_at: dateOnly(r.updated_at),
+        review_updated_at: r.updated_at,
+      });
+    }
+    return { works, pagination: { currentPage: q.page, pageSize: size, totalCount: total } };
+  }
+
+  /** GET /api/histroy — works the user played, newest first by default, with the saved state. */
+  async history(actor: Actor, q: HistoryListQuery): Promise<{ works: HistoryListWork[]; pagination: Pagination }> {
+    const size = q.pageSize ?? this.store.get().pageSize;
+    const { rows, total } = await this.userData.historyPage(actor, { sort: q.sort, page: q.page, pageSize: size });
+    const items = new Map((await this.works.listItems(rows.map((r) => r.work_id), actor)).map((w) => [w.id, w]));
+    const works: HistoryListWork[] = [];
+    for (const r of rows) {
+      const w = items.get(r.work_id);
+      if (!w) continue;
+      const { userRating: _rating, ...rest } = w;
+      works.push({ ...rest, state: parseState(r.state), play_updated_at: dateOnly(r.updated_at), updated_at: dateOnly(r.updated_at) });
+    }
+    return { works, pagination: { currentPage: q.page, pageSize: size, totalCount: total } };
+  }
+}
