@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { resolveDataDir } from '../server/config/load.js';
-import { createAppContext } from '../server/app/create-app.js';
-import { createLogger } from '../server/app/logger.js';
 import type { AppContext } from '../server/app/services.js';
 import type { Actor } from '../server/auth/roles.js';
 import type { Config } from '../server/config/schema.js';
@@ -18,6 +16,9 @@ export const CLI_ACTOR: Actor = { id: 0, name: '(terminal)', role: 'admin' };
 
 /** Open the app's services for a one-shot command, run `fn`, close. */
 export async function withApp<T>(cmd: Command, fn: (app: AppContext) => Promise<T>, flags: Partial<Config> = {}): Promise<T> {
+  // imported on use: the app pulls in sharp, music-metadata, sqlite… which light commands don't need
+  const { createAppContext } = await import('../server/app/create-app.js');
+  const { createLogger } = await import('../server/app/logger.js');
   const app = await createAppContext({ dataDir: dataDirOf(cmd), flags, logger: createLogger({ level: process.env.KIKOPLAY_LOG_LEVEL ?? 'warn' }) });
   try {
     return await fn(app);

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { CLI_ACTOR, withApp } from '../context.js';
 import { CliError } from '../output/print.js';
-import { writeDemoLibrary } from '../../server/library/demo-library.js';
 
 const DEMO_ALIAS = 'demo';
 
@@ -13,7 +12,7 @@ export function demoCommand(): Command {
     .action(async (opts: { scan?: boolean }, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const dir = path.join(app.store.dataDir, 'demo-library');
-        const folders = await writeDemoLibrary(dir);
+        const folders = await (await import('../../server/library/demo-library.js')).writeDemoLibrary(dir);
         const roots = app.store.get().rootFolders;
         const existing = roots.find((r) => r.name === DEMO_ALIAS);
         if (existing && path.resolve(existing.path) !== dir) {

@@ -1,9 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { createAppContext } from '../../server/app/create-app.js';
-import { startHttpServer } from '../../server/http/server.js';
 import { configPath, writeFileAtomic } from '../../server/config/load.js';
-import { startJobs } from '../../server/jobs/index.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import type { Config } from '../../server/config/schema.js';
 import { dataDirOf } from '../context.js';
@@ -34,6 +31,11 @@ export function serveCommand(): Command {
       const port = opts.port !== undefined ? parsePort(opts.port) : undefined;
       if (port !== undefined && port > 0) flags.listenPort = port;
       if (opts.auth === false) flags.auth = false;
+      const [{ createAppContext }, { startHttpServer }, { startJobs }] = await Promise.all([
+        import('../../server/app/create-app.js'),
+        import('../../server/http/server.js'),
+        import('../../server/jobs/index.js'),
+      ]);
       const app = await createAppContext({ dataDir, flags });
       const config = app.store.get();
       if (opts.auth === false && config.production) {

@@ -1,9 +1,21 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ENTRY = path.join(ROOT, 'test/helpers/cli-entry.ts');
+const BIN = path.join(ROOT, 'bin/kikoplay.js');
+const BUILT = path.join(ROOT, 'dist/cli/main.js');
+
+/**
+ * The CLI under test is the built one (`npm test` builds first): plain JS starts in a fraction of the
+ * time a TypeScript loader needs. Set KIKOPLAY_CLI_FROM_SOURCE=1 to run the sources through tsx instead.
+ */
+function cliArgs(args: string[]): string[] {
+  if (process.env.KIKOPLAY_CLI_FROM_SOURCE) return ['--import', 'tsx', path.join(ROOT, 'test/helpers/cli-entry.ts'), ...args];
+  if (!existsSync(BUILT)) throw new Error('dist/ is missing: run `npm run build:server` (npm test does it) before the CLI tests');
+  return [BIN, ...args];
+}
 
 export interface CliResult {
   code: number | null;
@@ -14,7 +26,7 @@ export interface CliResult {
 /** Run `kikoplay <args>` from source in a child process and collect its output. */
 export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    const child = spawn(process.execPath, cliArgs(args), {
       cwd: ROOT,
       env: { ...process.env, KIKOPLAY_DATA_DIR: '', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -35,7 +47,7 @@ export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: 
 
 /** Start a long-running `kikoplay serve` from source; resolves once it prints its URL. */
 export function startCliServer(args: string[], opts: { env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  const child = spawn(process.execPath, cliArgs(args), {
     cwd: ROOT,
     env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
