@@ -187,7 +187,7 @@ describe('save-lrc', () => {
       ['a guest', WORK, { writePath: 'x.vtt', lrc: LINES }, 403, 'guest'],
     ];
 
-    it.each(cases)('%s → %i', async (_name, work, body, status, who) => {
+    it.each(cases)('%s', async (_name, work, body, status, who) => {
       const disk = { lib: snapshot(lib), outside: snapshot(outside) };
       const db = await dbState();
       const token = who === 'user' ? user : who === 'guest' ? guest : admin;
