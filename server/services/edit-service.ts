@@ -15,6 +15,7 @@ import { MAX_TAG_NAME_LENGTH, uncensorMapping } from '../domain/uncensor-tags.js
 import { repairName } from '../media/mojibake.js';
 import { strictUtf8 } from '../media/charset.js';
 import { VA_NAMESPACE } from '../library/metadata-types.js';
+import { isSkippedFolder } from '../library/fs-walk.js';
 import type { WorkMemo } from '../library/run-context.js';
 import type { FilesRepo } from '../db/repos/files-repo.js';
 import type { CandidateKind, EditableField, EditRepo, LabelChoice, LabelRow, WorkEdit } from '../db/repos/edit-repo.js';
@@ -316,7 +317,8 @@ async function repairTree(dir: Buffer, rel: RelPair, log: RepairLog): Promise<vo
       }
     }
     const child: RelPair = { old: rel.old !== null && utf8 !== null ? join(rel.old, utf8) : null, now: join(rel.now, nowName) };
-    if (entry.isDirectory()) await repairTree(Buffer.concat([dir, SEP, name]), child, log);
+    // system folders ($RECYCLE.BIN, dot-folders …) are not the work's content
+    if (entry.isDirectory() && !(utf8 !== null && isSkippedFolder(utf8))) await repairTree(Buffer.concat([dir, SEP, name]), child, log);
     else if (child.old !== null && child.old !== child.now) log.fileRenames.push({ from: child.old, to: child.now });
   }
 }

@@ -80,7 +80,7 @@ export async function resolveWorkFolder(config: Config, loc: WorkLocationRow): P
   if (!root) throw notFound(`找不到文件夹: "${loc.root_folder}"，请尝试重启服务器或重新扫描.`);
   const rootAbs = path.resolve(root.path);
   const workDir = path.resolve(rootAbs, ...loc.dir.split('/'));
-  if (!inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+  if (workDir !== rootAbs && !inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
   let realRoot: string;
   let realDir: string;
   try {
@@ -88,7 +88,7 @@ export async function resolveWorkFolder(config: Config, loc: WorkLocationRow): P
   } catch {
     throw missingFolder(loc);
   }
-  if (!inside(realRoot, realDir)) throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外');
+  if (realDir !== realRoot && !inside(realRoot, realDir)) throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外');
   if (!(await fsp.stat(realDir)).isDirectory()) throw missingFolder(loc);
   return realDir;
 }
