@@ -23,7 +23,6 @@ import type { ScanService } from './scan-service.js';
 import { resolveWorkFolder } from './lyrics-service.js';
 
 export const DUPLICATE_ITEM = '项目已存在，无需重复添加';
-export const NO_VA = '声优至少得有一个';
 /** The placeholder voice actor of a work without one (spec §5). */
 export const NA_VA: LabelRow<string> = { id: '0', name: 'N/A' };
 
