@@ -6,8 +6,8 @@
  * version (migration 003) in step.
  */
 import type { Database, SqlValue, WriteHandle } from '../connection.js';
+import { recountLabels, writeWorkFts } from './library-writes.js';
 import { sqlNow } from '../../domain/time.js';
-import { searchBody } from '../../domain/normalize.js';
 
 /** Ids of circles and tags made in the metadata editor: above DLsite (< 1e6) and asmr.one (800000000+). */
 export const CUSTOM_ID_MIN = 900_000_000;
@@ -141,8 +141,8 @@ export class EditRepo {
         await w.run('DELETE FROM work_vas WHERE work_id = ?', [workId]);
         for (const [i, va] of edit.vas.entries()) await w.run('INSERT INTO work_vas (work_id, va_id, position) VALUES (?, ?, ?)', [workId, va.id, i]);
       }
-      await writeFts(w, workId);
-      await recount(w, {
+      await writeWorkFts(w, workId);
+      await recountLabels(w, {
         circles: [before.circle_id, circleId],
         tags: [...oldTags, ...tagIds],
         vas: [...oldVas, ...(edit.vas ?? []).map((v) => v.id)],
@@ -205,7 +205,7 @@ export class EditRepo {
       const chunk = tagIds.slice(i, i + 500);
       for (const r of await w.all<{ id: number }>(`SELECT DISTINCT work_id AS id FROM work_tags WHERE tag_id IN (${marks(chunk.length)})`, chunk)) works.add(r.id);
     }
-    for (const id of works) await writeFts(w, id);
+    for (const id of works) await writeWorkFts(w, id);
     await bumpVersion(w);
   }
 
@@ -272,34 +272,3 @@ async function bumpVersion(w: WriteHandle): Promise<void> {
   await w.run('UPDATE library_state SET version = version + 1 WHERE id = 1');
 }
 
-/** Rewrite the FTS row of a work from its current title, circle, tags and voice actors. */
-async function writeFts(w: WriteHandle, id: number): Promise<void> {
-  const work = await w.get<{ code: string; title: string; circle: string | null }>(
-    'SELECT w.code, w.title, c.name AS circle FROM works w LEFT JOIN circles c ON c.id = w.circle_id WHERE w.id = ?',
-    [id],
-  );
-  if (!work) return;
-  const tags = (await w.all<{ name: string }>('SELECT t.name FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = ? ORDER BY t.id', [id])).map((r) => r.name);
-  const vas = (await w.all<{ name: string }>('SELECT v.name FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = ? ORDER BY wv.position', [id])).map((r) => r.name);
-  await w.run('DELETE FROM works_fts WHERE rowid = ?', [id]);
-  await w.run('INSERT INTO works_fts (rowid, body) VALUES (?, ?)', [id, searchBody({ code: work.code, title: work.title, circle: work.circle, tags, vas })]);
-}
-
-/** Recount the given circles, tags and voice actors (number of non-missing works linked). */
-async function recount(w: WriteHandle, ids: { circles: number[]; tags: number[]; vas: string[] }): Promise<void> {
-  const circles = [...new Set(ids.circles)];
-  const tags = [...new Set(ids.tags)];
-  const vas = [...new Set(ids.vas)];
-  if (circles.length)
-    await w.run(`UPDATE circles SET work_count = (SELECT COUNT(*) FROM works w WHERE w.circle_id = circles.id AND w.missing = 0) WHERE id IN (${marks(circles.length)})`, circles);
-  if (tags.length)
-    await w.run(
-      `UPDATE tags SET work_count = (SELECT COUNT(*) FROM work_tags wt JOIN works w ON w.id = wt.work_id WHERE wt.tag_id = tags.id AND w.missing = 0) WHERE id IN (${marks(tags.length)})`,
-      tags,
-    );
-  if (vas.length)
-    await w.run(
-      `UPDATE vas SET work_count = (SELECT COUNT(*) FROM work_vas wv JOIN works w ON w.id = wv.work_id WHERE wv.va_id = vas.id AND w.missing = 0) WHERE id IN (${marks(vas.length)})`,
-      vas,
-    );
-}

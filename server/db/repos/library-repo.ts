@@ -4,8 +4,8 @@
  * and voice actors with their work counts, and the FTS row of each work.
  */
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
+import { recountLabels, writeWorkFts } from './library-writes.js';
 import { sqlNow } from '../../domain/time.js';
-import { searchBody } from '../../domain/normalize.js';
 import type { WorkMetadata } from '../../library/metadata-types.js';
 
 export type FileKindColumn = 'audio' | 'text' | 'image' | 'other';
@@ -133,7 +133,7 @@ export class LibraryRepo {
           `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
           [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
         );
-        await this.writeFts(w, input.id);
+        await writeWorkFts(w, input.id);
       }
       const existing = before ? await this.files(input.id, w) : [];
       const byPath = new Map(existing.map((f) => [f.path, f]));
@@ -307,8 +307,8 @@ export class LibraryRepo {
         await w.run('DELETE FROM work_vas WHERE work_id = ?', [id]);
         for (const [i, v] of vas.entries()) await w.run('INSERT INTO work_vas (work_id, va_id, position) VALUES (?, ?, ?)', [id, v.id, i]);
       }
-      await this.writeFts(w, id);
-      await this.recount(w, {
+      await writeWorkFts(w, id);
+      await recountLabels(w, {
         circles: [row.circle_id, circleId],
         tags: [...oldTags, ...md.tags.map((t) => t.id)],
         vas: [...oldVas, ...md.vas.map((v) => v.id)],
@@ -361,39 +361,9 @@ export class LibraryRepo {
     const circles = (await w.all<{ id: number }>(`SELECT circle_id AS id FROM works WHERE id IN (${q})`, workIds)).map((r) => r.id);
     const tags = (await w.all<{ id: number }>(`SELECT tag_id AS id FROM work_tags WHERE work_id IN (${q})`, workIds)).map((r) => r.id);
     const vas = (await w.all<{ id: string }>(`SELECT va_id AS id FROM work_vas WHERE work_id IN (${q})`, workIds)).map((r) => r.id);
-    await this.recount(w, { circles, tags, vas });
+    await recountLabels(w, { circles, tags, vas });
   }
 
-  private async recount(w: WriteHandle, ids: { circles: number[]; tags: number[]; vas: string[] }): Promise<void> {
-    const circles = [...new Set(ids.circles)];
-    const tags = [...new Set(ids.tags)];
-    const vas = [...new Set(ids.vas)];
-    if (circles.length)
-      await w.run(`UPDATE circles SET work_count = (SELECT COUNT(*) FROM works w WHERE w.circle_id = circles.id AND w.missing = 0) WHERE id IN (${circles.map(() => '?').join(', ')})`, circles);
-    if (tags.length)
-      await w.run(
-        `UPDATE tags SET work_count = (SELECT COUNT(*) FROM work_tags wt JOIN works w ON w.id = wt.work_id WHERE wt.tag_id = tags.id AND w.missing = 0) WHERE id IN (${tags.map(() => '?').join(', ')})`,
-        tags,
-      );
-    if (vas.length)
-      await w.run(
-        `UPDATE vas SET work_count = (SELECT COUNT(*) FROM work_vas wv JOIN works w ON w.id = wv.work_id WHERE wv.va_id = vas.id AND w.missing = 0) WHERE id IN (${vas.map(() => '?').join(', ')})`,
-        vas,
-      );
-  }
-
-  /** Rewrite the FTS row of a work from its current title, circle, tags and voice actors. */
-  private async writeFts(w: WriteHandle, id: number): Promise<void> {
-    const work = await w.get<{ code: string; title: string; circle: string | null }>(
-      'SELECT w.code, w.title, c.name AS circle FROM works w LEFT JOIN circles c ON c.id = w.circle_id WHERE w.id = ?',
-      [id],
-    );
-    if (!work) return;
-    const tags = (await w.all<{ name: string }>('SELECT t.name FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = ? ORDER BY t.id', [id])).map((r) => r.name);
-    const vas = (await w.all<{ name: string }>('SELECT v.name FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = ? ORDER BY wv.position', [id])).map((r) => r.name);
-    await w.run('DELETE FROM works_fts WHERE rowid = ?', [id]);
-    await w.run('INSERT INTO works_fts (rowid, body) VALUES (?, ?)', [id, searchBody({ code: work.code, title: work.title, circle: work.circle, tags, vas })]);
-  }
 }
 
 function dedupeBy<T, K>(items: T[], key: (t: T) => K): T[] {
