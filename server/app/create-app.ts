@@ -66,7 +66,9 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     metadataSource: (config) => createMetadataSource(config),
     ...opts.scanner,
   });
-  const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId);
+  // a run of this process (running, or the last one it ran) is never "followed": replaying it would
+  // send the dashboard the same run twice
+  const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId || scanner.snapshot().runId === runId);
   const services = {
     scan: new ScanService(scanner, scanFollower, repos.library, store),
     library: new LibraryService(repos.library, store),
