@@ -35,6 +35,7 @@ import { EditRepo } from '../db/repos/edit-repo.js';
 import { LyricsService } from '../services/lyrics-service.js';
 import { EditService } from '../services/edit-service.js';
 import { UserListsService } from '../services/user-lists-service.js';
+import { FoldersService } from '../services/folders-service.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -86,6 +87,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     lyrics: new LyricsService(repos.files, repos.aiTasks, repos.edit, store),
     edit: new EditService(repos.edit, repos.files, services.scan, store),
     userLists: new UserListsService(services.userData, services.works, store),
+    folders: new FoldersService(store, repos.library),
   };
   const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 

@@ -27,6 +27,7 @@ import type { EditRepo } from '../db/repos/edit-repo.js';
 import type { LyricsService } from '../services/lyrics-service.js';
 import type { EditService } from '../services/edit-service.js';
 import type { UserListsService } from '../services/user-lists-service.js';
+import type { FoldersService } from '../services/folders-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
@@ -58,6 +59,7 @@ export interface Services {
   lyrics: LyricsService;
   edit: EditService;
   userLists: UserListsService;
+  folders: FoldersService;
 }
 
 export interface AppContext {

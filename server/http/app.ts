@@ -21,8 +21,9 @@ import { aiLyricsRoutes } from './routes/ai-lyrics.js';
 import { lyricsRoutes } from './routes/lyrics.js';
 import { editRoutes } from './routes/edit.js';
 import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
+import { folderRoutes } from './routes/folders.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes];
+const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes, folderRoutes];
 
 /** Routes that answer without a token even when auth is on. */
 const isPublic = (path: string, method: string) =>

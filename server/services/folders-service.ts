@@ -1,0 +1,190 @@
+/**
+ * Library folders of the admin dashboard (spec §2.10, §5 "New library folder"): the root folders
+ * (alias + absolute path) and the cover folder, persisted through the ConfigStore so the scanner,
+ * the media routes and a `kikoplay scan` in another process all see the change at once.
+ */
+import { constants as fsConstants, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { isAdmin, type Actor } from '../auth/roles.js';
+import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import type { ConfigStore } from '../config/config-store.js';
+import { readConfigFile } from '../config/load.js';
+import type { LibraryRepo } from '../db/repos/library-repo.js';
+
+export const FOLDER_MSG = {
+  forbidden: '只有 admin 账号能管理媒体库文件夹.',
+  empty: '文件夹别名和路径都不能为空.',
+  nameTaken: '该别名已存在，文件夹别名不能重复',
+  pathTaken: '该路径已存在，文件夹路径不能重复',
+  nameTooLong: (max: number) => `文件夹别名不能超过 ${max} 个字符，且不能包含控制字符.`,
+  notAbsolute: (p: string) => `文件夹路径必须是绝对路径: ${p}`,
+  missing: (p: string) => `文件夹不存在: ${p}`,
+  notDirectory: (p: string) => `该路径不是文件夹: ${p}`,
+  unreadable: (p: string) => `没有读取该文件夹的权限: ${p}`,
+  notWritable: (p: string) => `没有写入该文件夹的权限: ${p}`,
+  inside: (p: string, other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次: ${p}`,
+  contains: (p: string, other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次: ${p}`,
+  unknown: (name: string) => `没有名为 "${name}" 的文件夹.`,
+  overridden: '媒体库文件夹由命令行参数或环境变量 (KIKOPLAY_ROOT_FOLDERS) 指定，不能在网页上修改.',
+  coverOverridden: '封面文件夹由命令行参数或环境变量指定，不能在网页上修改.',
+  added: (name: string) => `文件夹 "${name}" 添加成功.`,
+  removed: (name: string) => `文件夹 "${name}" 已删除. 其中的作品会在下次扫描时标记为缺失，评价与播放历史保留.`,
+  coverSaved: '封面文件夹设置已保存.',
+} as const;
+
+const MAX_NAME = 64;
+
+export interface RootFolderView {
+  name: string;
+  path: string;
+  /** The folder is there and readable right now. */
+  exists: boolean;
+  /** Works of the library that live in this folder (not missing). */
+  works: number;
+}
+
+export interface FoldersView {
+  folders: RootFolderView[];
+  cover: {
+    coverUseDefaultPath: boolean;
+    coverFolderDir: string;
+    /** Where covers are stored with the current settings. */
+    effectiveDir: string;
+    defaultDir: string;
+  };
+  /** Prefill of the "add folder" form. */
+  voiceWorkDefaultPath: string;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `/srv/lib/` and `/srv/lib` are the same folder; on Windows case does not matter. */
+function pathKey(p: string): string {
+  const resolved = path.resolve(p);
+  return process.platform === 'win32' ? resolved.toLowerCase() : resolved;
+}
+
+const isInside = (child: string, parent: string) => {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
+
+async function checkDirectory(p: string, mode: number, modeMessage: (p: string) => string): Promise<void> {
+  const st = await fsp.stat(p).catch(() => undefined);
+  if (!st) throw badRequest(FOLDER_MSG.missing(p));
+  if (!st.isDirectory()) throw badRequest(FOLDER_MSG.notDirectory(p));
+  try {
+    await fsp.access(p, mode);
+  } catch {
+    throw badRequest(modeMessage(p));
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export class FoldersService {
+  constructor(
+    private readonly store: ConfigStore,
+    private readonly library: LibraryRepo,
+  ) {}
+
+  private requireAdmin(actor: Actor): void {
+    if (!isAdmin(actor)) throw forbidden(FOLDER_MSG.forbidden);
+  }
+
+  /** Whether `key` is set by a flag or KIKOPLAY_* variable (a change written to config.json would not apply). */
+  private overridden(key: 'rootFolders' | 'coverFolderDir' | 'coverUseDefaultPath'): boolean {
+    const stored = readConfigFile(this.store.dataDir)[key];
+    const effective = this.store.get()[key];
+    if (stored === undefined) {
+      const defaults: Record<typeof key, unknown> = { rootFolders: [], coverFolderDir: '', coverUseDefaultPath: true };
+      return !sameValue(effective, defaults[key]);
+    }
+    return !sameValue(stored, effective);
+  }
+
+  async view(actor: Actor): Promise<FoldersView> {
+    this.requireAdmin(actor);
+    const config = this.store.get();
+    const folders = await Promise.all(
+      config.rootFolders.map(async (f) => {
+        const exists = await fsp
+          .access(f.path, fsConstants.R_OK | fsConstants.X_OK)
+          .then(() => fsp.stat(f.path))
+          .then((st) => st.isDirectory())
+          .catch(() => false);
+        return { name: f.name, path: f.path, exists, works: await this.library.countPresentInRoot(f.name) };
+      }),
+    );
+    return {
+      folders,
+      cover: {
+        coverUseDefaultPath: config.coverUseDefaultPath,
+        coverFolderDir: config.coverFolderDir,
+        effectiveDir: this.store.paths().coverDir,
+        defaultDir: path.join(this.store.dataDir, 'covers'),
+      },
+      voiceWorkDefaultPath: config.voiceWorkDefaultPath,
+    };
+  }
+
+  /** POST /api/config/folders `{ name, path }`. Every check runs before anything is written. */
+  async add(actor: Actor, input: { name?: unknown; path?: unknown }): Promise<{ message: string; folders: FoldersView }> {
+    this.requireAdmin(actor);
+    const name = text(input.name);
+    const dir = text(input.path);
+    if (!name || !dir) throw badRequest(FOLDER_MSG.empty);
+    if (name.length > MAX_NAME || /[\u0000-\u001f]/.test(name)) throw badRequest(FOLDER_MSG.nameTooLong(MAX_NAME));
+    if (/[\u0000]/.test(dir) || !path.isAbsolute(dir)) throw badRequest(FOLDER_MSG.notAbsolute(dir));
+    const roots = this.store.get().rootFolders;
+    if (roots.some((f) => f.name === name)) throw conflict(FOLDER_MSG.nameTaken);
+    const key = pathKey(dir);
+    if (roots.some((f) => pathKey(f.path) === key)) throw conflict(FOLDER_MSG.pathTaken);
+    for (const f of roots) {
+      if (isInside(key, pathKey(f.path))) throw conflict(FOLDER_MSG.inside(dir, f.name));
+      if (isInside(pathKey(f.path), key)) throw conflict(FOLDER_MSG.contains(dir, f.name));
+    }
+    await checkDirectory(dir, fsConstants.R_OK | fsConstants.X_OK, FOLDER_MSG.unreadable);
+    if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden);
+    const normalized = path.resolve(dir);
+    this.store.update({ rootFolders: [...roots, { name, path: normalized }] });
+    return { message: FOLDER_MSG.added(name), folders: await this.view(actor) };
+  }
+
+  /** DELETE /api/config/folders `{ name }`. The works stay; the next scan marks them missing. */
+  async remove(actor: Actor, input: { name?: unknown }): Promise<{ message: string; folders: FoldersView }> {
+    this.requireAdmin(actor);
+    const name = typeof input.name === 'string' ? input.name : '';
+    if (!name.trim()) throw badRequest('需要文件夹别名 name.');
+    const roots = this.store.get().rootFolders;
+    if (!roots.some((f) => f.name === name)) throw notFound(FOLDER_MSG.unknown(name));
+    if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden);
+    this.store.update({ rootFolders: roots.filter((f) => f.name !== name) });
+    return { message: FOLDER_MSG.removed(name), folders: await this.view(actor) };
+  }
+
+  /**
+   * PUT /api/config/folders/cover `{ coverUseDefaultPath, coverFolderDir }`: the default folder in the
+   * data dir, or an existing, writable absolute folder.
+   */
+  async setCover(actor: Actor, input: { coverUseDefaultPath?: unknown; coverFolderDir?: unknown }): Promise<{ message: string; folders: FoldersView }> {
+    this.requireAdmin(actor);
+    if (typeof input.coverUseDefaultPath !== 'boolean') throw badRequest('参数 coverUseDefaultPath 必须是 true 或 false.');
+    if (input.coverFolderDir !== undefined && typeof input.coverFolderDir !== 'string') throw badRequest('参数 coverFolderDir 必须是字符串.');
+    const dir = text(input.coverFolderDir);
+    const patch: Record<string, unknown> = { coverUseDefaultPath: input.coverUseDefaultPath };
+    if (!input.coverUseDefaultPath) {
+      if (!dir) throw badRequest('不使用默认封面文件夹时，需要填写封面文件夹路径.');
+      if (!path.isAbsolute(dir)) throw badRequest(FOLDER_MSG.notAbsolute(dir));
+      await checkDirectory(dir, fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK, FOLDER_MSG.notWritable);
+      patch.coverFolderDir = path.resolve(dir);
+    }
+    if (this.overridden('coverUseDefaultPath') || (patch.coverFolderDir !== undefined && this.overridden('coverFolderDir'))) {
+      throw conflict(FOLDER_MSG.coverOverridden);
+    }
+    this.store.update(patch);
+    return { message: FOLDER_MSG.coverSaved, folders: await this.view(actor) };
+  }
+}
