@@ -51,6 +51,16 @@ export interface SleepTimer {
 
 export const LYRIC_FONT_SIZE = { min: 0.2, max: 10, default: 1.5 } as const;
 
+/** Playback speed range (remembered per user). */
+export const PLAYBACK_RATE = { min: 0.5, max: 3, default: 1 } as const;
+
+/** The on-screen lyric bar: shown or not, and where (fractions of the viewport, its centre). */
+export interface LyricBarPrefs {
+  show: boolean;
+  x: number;
+  y: number;
+}
+
 type StorageKind = 'local' | 'session';
 
 interface PrefDef<T> {
@@ -130,6 +140,24 @@ function pref<T>(key: string, defaultValue: T, parse: (stored: unknown) => T | u
 
 const flag = (key: string, defaultValue: boolean) => pref(key, defaultValue, bool);
 
+const unit = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1 ? v : undefined);
+
+function parsePlaybackRates(v: unknown): Record<string, number> | undefined {
+  if (!isRecord(v)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [user, rate] of Object.entries(v)) {
+    if (typeof rate === 'number' && rate >= PLAYBACK_RATE.min && rate <= PLAYBACK_RATE.max) out[user] = rate;
+  }
+  return out;
+}
+
+function parseLyricBar(v: unknown): LyricBarPrefs | undefined {
+  if (!isRecord(v) || typeof v.show !== 'boolean') return undefined;
+  return { show: v.show, x: unit(v.x) ?? 0.5, y: unit(v.y) ?? 0.15 };
+}
+
+const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+
 const PREFS = {
   // Player
   seekButtonSwap: flag('seekButtonSwap', false),
@@ -139,6 +167,14 @@ const PREFS = {
   videoSource: flag('videoSource', false),
   hideSeekButton: flag('hideSeekButton', false),
   lyricFontSize: pref<number>('lyricFontSize', LYRIC_FONT_SIZE.default, parseFontSize),
+  volume: pref<number>('volume', 1, unit),
+  /** Playback speed per user name. */
+  playbackRates: pref<Record<string, number>>('playbackRates', {}, parsePlaybackRates),
+  lyricBar: pref<LyricBarPrefs>('lyricBar', { show: true, x: 0.5, y: 0.15 }, parseLyricBar),
+  /** The player's queue, index, mode and second, restored after a reload (validated by the player). */
+  playerSession: pref<Record<string, unknown> | null>('playerSession', null, (v) => (v === null ? null : isRecord(v) ? v : undefined)),
+  /** One-time warnings already shown (Safari visualizer, iOS background play). */
+  shownWarnings: pref<string[]>('shownWarnings', [], stringList),
   /** Image hash chosen as the visual cover of each work id. */
   visualCovers: pref<Record<string, string>>('visualCovers', {}, parseVisualCovers),
   // Looks
