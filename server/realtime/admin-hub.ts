@@ -175,6 +175,12 @@ export class AdminHub {
     } catch (err) {
       const status = (err as { status?: number }).status;
       if (!status || status >= 500) this.deps.logger.error({ err }, 'admin socket action failed');
+      // A refused start: the dashboard already shows "running" (it sets it on the button), so it gets
+      // the real state first — a scan running elsewhere, or the one that has just finished.
+      if (frame.event.startsWith('PERFORM_')) {
+        const snap = await this.deps.feed.snapshot().catch(() => null);
+        if (snap) this.send(client, 'SCAN_INIT_STATE', snapshotPayload(snap));
+      }
       this.send(client, 'SCAN_MAIN_LOGS', { mainLogs: [{ level: status === 409 ? 'warn' : 'error', message: (err as Error).message }] });
     }
   }

@@ -309,6 +309,9 @@ describe('admin socket', () => {
       s.send('PERFORM_SCAN');
       const warn = await s.next((f) => f.event === 'SCAN_MAIN_LOGS' && (f.payload as { mainLogs: LogLine[] }).mainLogs[0].level === 'warn', mark, 'busy warning');
       expect((warn.payload as { mainLogs: LogLine[] }).mainLogs[0].message).toContain('另一个扫描任务正在进行中');
+      // the refused client first gets the real state (its button already said "running")
+      const refusedWith = s.frames.slice(mark, s.frames.indexOf(warn)).find((f) => f.event === 'SCAN_INIT_STATE');
+      expect(refusedWith?.payload).toMatchObject({ status: 'running', kind: 'refresh' });
       expect((await snapshot(s)).status).toBe('running');
 
       const killFrom = s.frames.length;
