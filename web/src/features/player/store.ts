@@ -15,11 +15,17 @@ import {
   nextTrack,
   playQueue,
   previousTrack,
+  onTrackEnd,
   removeAt,
   setPlaying,
+  setPlayMode,
   setTrack,
+  type PlayMode,
   type PlayerState,
+  type RandomSource,
+  type TrackEndEffect,
 } from '../../../../server/domain/player-queue.js';
+import { parsePlayState, type PlayState } from './queue-entry.js';
 
 /** A queue entry (spec §3 "Queue entry"), as the kikoeru clients store it in play history. */
 export interface QueueEntry {
@@ -36,7 +42,15 @@ export interface QueueEntry {
   duration?: number;
 }
 
+/** Where a resumed track is to start once it can play (spec §4 "Resume from history"). */
+export interface ResumePoint {
+  hash: string;
+  seconds: number;
+}
+
 export interface PlayerStore extends PlayerState<QueueEntry> {
+  /** Set while a resume waits for its track to be able to play; the engine seeks and clears it. */
+  resumePoint: ResumePoint | null;
   /** Replace the queue and start playing entry `index`. */
   playTracks(entries: QueueEntry[], index?: number): void;
   /** Append to the end of the queue (starts playing when the queue was empty). */
@@ -52,6 +66,17 @@ export interface PlayerStore extends PlayerState<QueueEntry> {
   remove(index: number): void;
   move(from: number, to: number): void;
   clear(): void;
+  setMode(mode: PlayMode): void;
+  /**
+   * Load a saved play state and start at its second (a history resume; `play: false` restores it
+   * paused, as after a page reload).
+   */
+  resume(state: PlayState, opts?: { play?: boolean }): void;
+  /** `resume` from play history as the server stores it (any client's format). False when nothing in it can be played. */
+  resumeHistory(state: unknown, opts?: { play?: boolean }): boolean;
+  clearResume(): void;
+  /** The engine's media ended: apply the play mode (spec §4) and say what the engine must do. */
+  trackEnded(random?: RandomSource): TrackEndEffect;
 }
 
 const pick = (s: PlayerState<QueueEntry>): PlayerState<QueueEntry> => ({ queue: s.queue, index: s.index, mode: s.mode, playing: s.playing });
@@ -64,6 +89,7 @@ export const usePlayer = create<PlayerStore>((set, get) => {
   };
   return {
     ...initialPlayerState<QueueEntry>(),
+    resumePoint: null,
     playTracks: (entries, index = 0) => apply((s) => setPlaying(playQueue(s, entries, index), entries.length > 0)),
     addToQueue: (entries) =>
       apply((s) => {
@@ -86,6 +112,33 @@ export const usePlayer = create<PlayerStore>((set, get) => {
     remove: (index) => apply((s) => removeAt(s, index)),
     move: (from, to) => apply((s) => moveEntry(s, from, to)),
     clear: () => apply(clearQueue),
+    setMode: (mode) => apply((s) => setPlayMode(s, mode)),
+    resume: (state, opts = {}) => {
+      if (!state.queue.length) return;
+      const play = opts.play ?? true;
+      const hash = state.queue[state.index]?.hash;
+      set({
+        queue: [...state.queue],
+        index: state.index,
+        playing: play,
+        resumePoint: hash && state.seconds > 0 ? { hash, seconds: state.seconds } : null,
+      });
+    },
+    resumeHistory: (raw, opts) => {
+      const state = parsePlayState(raw);
+      if (!state) return false;
+      get().resume(state, opts);
+      return true;
+    },
+    clearResume: () => {
+      if (get().resumePoint) set({ resumePoint: null });
+    },
+    trackEnded: (random) => {
+      const before = pick(get());
+      const { state, effect } = onTrackEnd(before, random);
+      if (state !== before) set(state);
+      return effect;
+    },
   };
 });
 
