@@ -21,7 +21,10 @@ export const routes: RouteObject[] = [
         path: '/admin',
         lazy: async () => ({ Component: (await import('./layouts/AdminLayout.js')).AdminLayout }),
         children: [
-          { index: true, lazy: notFound },
+          { index: true, lazy: async () => ({ Component: (await import('../features/admin/FoldersPage.js')).FoldersPage }) },
+          { path: 'scanner', lazy: async () => ({ Component: (await import('../features/admin/ScannerPage.js')).ScannerPage }) },
+          { path: 'usermanage', lazy: async () => ({ Component: (await import('../features/admin/UsersPage.js')).UsersPage }) },
+          { path: 'advanced', lazy: async () => ({ Component: (await import('../features/admin/AdvancedPage.js')).AdvancedPage }) },
           { path: '*', lazy: notFound },
         ],
       },
@@ -31,6 +34,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/works" replace /> },
           { path: 'about', lazy: async () => ({ Component: (await import('../features/about/AboutPage.js')).AboutPage }) },
+          { path: 'ai_lyric', lazy: async () => ({ Component: (await import('../features/ai-lyrics/AiLyricPage.js')).AiLyricPage }) },
           { path: '*', lazy: notFound },
         ],
       },

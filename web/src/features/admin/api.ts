@@ -1,0 +1,57 @@
+/** The admin dashboard's calls: library folders, the admin config, user management (api-contract §4.3–§4.4). */
+import { api, apiGet } from '../../api/client.js';
+import type { Role } from '../../api/types.js';
+
+export interface RootFolder {
+  name: string;
+  path: string;
+  exists: boolean;
+  works: number;
+}
+
+/** GET /api/config/folders */
+export interface FoldersView {
+  folders: RootFolder[];
+  cover: { coverUseDefaultPath: boolean; coverFolderDir: string; effectiveDir: string; defaultDir: string };
+  voiceWorkDefaultPath: string;
+}
+
+interface FoldersAnswer {
+  message: string;
+  folders: FoldersView;
+}
+
+export const FOLDERS_KEY = ['admin', 'folders'] as const;
+export const fetchFolders = (signal?: AbortSignal) => apiGet<FoldersView>('/api/config/folders', undefined, signal);
+export const addFolder = (name: string, path: string) => api<FoldersAnswer>('POST', '/api/config/folders', { body: { name, path } });
+export const deleteFolder = (name: string) => api<FoldersAnswer>('DELETE', '/api/config/folders', { body: { name } });
+export const saveCoverFolder = (coverUseDefaultPath: boolean, coverFolderDir: string) =>
+  api<FoldersAnswer>('PUT', '/api/config/folders/cover', { body: { coverUseDefaultPath, coverFolderDir } });
+
+/** The admin config: every key of the server's schema (values are JSON scalars, rootFolders an array). */
+export type AdminConfig = Record<string, unknown>;
+
+export const ADMIN_CONFIG_KEY = ['admin', 'config'] as const;
+export const fetchAdminConfig = async (signal?: AbortSignal): Promise<AdminConfig> =>
+  (await apiGet<{ config: AdminConfig }>('/api/config/admin', undefined, signal)).config;
+export const saveAdminConfig = (config: AdminConfig) =>
+  api<{ config: AdminConfig; message: string; restartRequired?: string[] }>('PUT', '/api/config/admin', { body: { config } });
+
+export interface UserRow {
+  name: string;
+  group: string;
+  role?: Role;
+  created_at?: string;
+}
+
+/** kikoplay sends `role`; an older server only `group` (administrator/user/guest). */
+export const roleOf = (u: UserRow): Role => u.role ?? (u.group === 'administrator' ? 'admin' : u.group === 'guest' ? 'guest' : 'user');
+
+export const USERS_KEY = ['admin', 'users'] as const;
+export const fetchUsers = async (signal?: AbortSignal): Promise<UserRow[]> =>
+  (await apiGet<{ users: UserRow[] }>('/api/credentials/users', undefined, signal)).users;
+export const createUser = (name: string, password: string, group: 'user' | 'guest') =>
+  api<{ message: string }>('POST', '/api/credentials/user', { body: { name, password, group } });
+export const changePassword = (name: string, newPassword: string) => api<{ message: string }>('PUT', '/api/credentials/user', { body: { name, newPassword } });
+export const deleteUsers = (names: string[]) => api<{ message: string }>('DELETE', '/api/credentials/user', { body: { users: names.map((name) => ({ name })) } });
+export const setUserRole = (name: string, role: Role) => api<{ message: string }>('PUT', '/api/credentials/user/role', { body: { name, role } });

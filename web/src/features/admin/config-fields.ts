@@ -1,0 +1,136 @@
+/**
+ * The advanced settings form (spec §3 "Admin config"): every config key the server knows, grouped,
+ * with the input kind and the limits of the server's schema (server/config/schema.ts) so most
+ * mistakes are caught before saving. The server still validates and names the key it refuses.
+ */
+import { t } from '../../i18n/index.js';
+
+export type FieldKind =
+  | { type: 'boolean' }
+  | { type: 'int'; min: number; max: number }
+  | { type: 'text' }
+  | { type: 'url' }
+  | { type: 'select'; options: string[] };
+
+export interface ConfigField {
+  key: string;
+  kind: FieldKind;
+  /** Shown, never sent (production). */
+  readOnly?: boolean;
+  /** Disabled while another boolean key has this value (e.g. coverFolderDir while coverUseDefaultPath). */
+  disabledWhen?: { key: string; equals: boolean };
+}
+
+export interface ConfigGroup {
+  id: keyof typeof t.dashboard.advanced.groups;
+  fields: ConfigField[];
+}
+
+const bool = (key: string, extra: Partial<ConfigField> = {}): ConfigField => ({ key, kind: { type: 'boolean' }, ...extra });
+const int = (key: string, min: number, max: number): ConfigField => ({ key, kind: { type: 'int', min, max } });
+const text = (key: string, extra: Partial<ConfigField> = {}): ConfigField => ({ key, kind: { type: 'text' }, ...extra });
+const url = (key: string): ConfigField => ({ key, kind: { type: 'url' } });
+
+export const CONFIG_GROUPS: ConfigGroup[] = [
+  {
+    id: 'paths',
+    fields: [
+      bool('coverUseDefaultPath'),
+      text('coverFolderDir', { disabledWhen: { key: 'coverUseDefaultPath', equals: true } }),
+      text('voiceWorkDefaultPath'),
+      bool('dbUseDefaultPath'),
+      text('databaseFolderDir', { disabledWhen: { key: 'dbUseDefaultPath', equals: true } }),
+    ],
+  },
+  { id: 'playback', fields: [int('rewindSeekTime', 1, 600), int('forwardSeekTime', 1, 600)] },
+  { id: 'language', fields: [{ key: 'tagLanguage', kind: { type: 'select', options: ['zh-cn', 'zh-tw', 'ja-jp'] } }] },
+  {
+    id: 'scraping',
+    fields: [
+      int('dlsiteTimeout', 1, 600_000),
+      int('hvdbTimeout', 1, 600_000),
+      int('retryDelay', 0, 600_000),
+      int('retry', 0, 20),
+      int('maxParallelism', 1, 64),
+      url('dlsiteBaseUrl'),
+      url('dlsiteImageBaseUrl'),
+      url('hvdbBaseUrl'),
+      url('asmrOneBaseUrl'),
+    ],
+  },
+  { id: 'proxy', fields: [text('httpProxyHost'), int('httpProxyPort', 0, 65535)] },
+  { id: 'scanning', fields: [int('scannerMaxRecursionDepth', 1, 32), bool('skipCleanup'), text('scanCron')] },
+  {
+    id: 'server',
+    fields: [
+      bool('production', { readOnly: true }),
+      bool('auth'),
+      bool('enableGzip'),
+      int('listenPort', 1, 65535),
+      bool('blockRemoteConnection'),
+      bool('behindProxy'),
+      int('expiresIn', 60, 10 * 365 * 86400),
+      int('pageSize', 1, 100),
+      int('dbBusyTimeout', 100, 120_000),
+    ],
+  },
+  { id: 'media', fields: [bool('offloadMedia'), text('offloadStreamPath'), text('offloadDownloadPath')] },
+  { id: 'ai', fields: [int('aiTaskLeaseMinutes', 1, 24 * 60)] },
+  { id: 'updates', fields: [bool('checkUpdate'), bool('checkBetaUpdate')] },
+];
+
+export const FIELD_BY_KEY = new Map(CONFIG_GROUPS.flatMap((g) => g.fields).map((f) => [f.key, f]));
+
+/** What a form input holds: booleans as booleans, everything else as the text typed. */
+export type DraftValue = boolean | string;
+
+export function toDraft(value: unknown, field: ConfigField): DraftValue {
+  if (field.kind.type === 'boolean') return value === true;
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** The value to send for a draft, or an error message for the field. */
+export function fromDraft(draft: DraftValue, field: ConfigField): { value: unknown } | { error: string } {
+  const a = t.dashboard.advanced;
+  switch (field.kind.type) {
+    case 'boolean':
+      return { value: draft === true };
+    case 'int': {
+      const text = String(draft).trim();
+      if (!text) return { error: a.required };
+      if (!/^-?\d+$/.test(text)) return { error: a.integer };
+      const n = Number(text);
+      if (n < field.kind.min || n > field.kind.max) return { error: a.range(field.kind.min, field.kind.max) };
+      return { value: n };
+    }
+    case 'url': {
+      const text = String(draft).trim();
+      if (!/^https?:\/\/[^\s/]+/i.test(text)) return { error: a.url };
+      return { value: text };
+    }
+    case 'select': {
+      const text = String(draft);
+      return field.kind.options.includes(text) ? { value: text } : { error: a.required };
+    }
+    case 'text':
+      return { value: String(draft).trim() };
+  }
+}
+
+/**
+ * The keys a 400 from PUT /api/config/admin names, with their messages:
+ * "配置无效: pageSize: Too big…; retry: …" → { pageSize: 'Too big…', retry: '…' }.
+ */
+export function serverFieldErrors(message: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const body = message.replace(/^[^:：]*?配置无效[:：]\s*/, '');
+  for (const part of body.split(/;\s*/)) {
+    const m = /^([A-Za-z][\w.]*):\s*(.+)$/.exec(part.trim());
+    if (!m) continue;
+    const key = m[1].split('.')[0];
+    if (FIELD_BY_KEY.has(key)) out[key] = m[2];
+  }
+  const unknown = /未知的配置项[:：]\s*(.+)$/.exec(message);
+  if (unknown) for (const key of unknown[1].split(/,\s*/)) if (FIELD_BY_KEY.has(key)) out[key] = message;
+  return out;
+}
