@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Burger, Group, Text, Tooltip } from '@mantine/core'
 import { IconAdjustmentsSearch, IconArrowLeft, IconHeadphones } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';
 import { KeywordBox } from './KeywordBox.js';
+import { FullScreenLink } from '../../features/player/FullScreenLink.js';
 
 /** Where the back button is hidden. */
 const NO_BACK = new Set(['/', '/works', '/favourites']);
@@ -46,6 +47,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: AppHeaderProps) {
       </Anchor>
       <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
         {showKeyword && <KeywordBox />}
+        <FullScreenLink />
         <Tooltip label={t.header.advancedSearch}>
           <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label={t.header.advancedSearch}>
             <IconAdjustmentsSearch size={20} />

@@ -9,6 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSession } from '../../features/auth/use-session.js';
 import { t } from '../../i18n/index.js';
 import { useBootstrap } from '../use-bootstrap.js';
+import { PlayerBar, PlayerHost, usePlayerFooter } from '../../features/player/index.js';
 import { AppHeader } from './AppHeader.js';
 import { DESKTOP_QUERY, DRAWER_WIDTH, HEADER_HEIGHT, MINI_WIDTH } from './layout-sizes.js';
 import { MainNav } from './MainNav.js';
@@ -20,12 +21,14 @@ export function MainLayout() {
   const desktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
+  const footer = usePlayerFooter();
 
   const toggle = () => (desktop ? setExpanded((v) => !v) : setPhoneOpen((v) => !v));
 
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
+      footer={footer}
       navbar={{ width: expanded ? DRAWER_WIDTH : MINI_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
@@ -49,6 +52,10 @@ export function MainLayout() {
       <AppShell.Main>
         <SessionOutlet session={session} />
       </AppShell.Main>
+      <AppShell.Footer>
+        <PlayerBar />
+      </AppShell.Footer>
+      <PlayerHost session={session.data} />
     </AppShell>
   );
 }

@@ -1,0 +1,38 @@
+/** The lyric offset input (spec §5: 4 decimals, step 0.1 s, cleared = 0) and the button to the sync helper. */
+import { ActionIcon, Group, NumberInput, Tooltip } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { t } from '../../i18n/index.js';
+import { usePlayerUi } from '../player/player-ui.js';
+import { OFFSET_STEP } from './lyric-timing.js';
+import { useLyrics } from './lyric-store.js';
+
+export function OffsetControl() {
+  const offset = useLyrics((s) => s.offset);
+  const setOffset = useLyrics((s) => s.setOffset);
+  const open = usePlayerUi((s) => s.open);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t.player.lyrics.offsetHint} openDelay={500}>
+        <NumberInput
+          size="xs"
+          w={112}
+          aria-label={t.player.lyrics.offset}
+          placeholder="0"
+          value={offset}
+          step={OFFSET_STEP}
+          decimalScale={4}
+          allowDecimal
+          allowNegative
+          suffix=" s"
+          onChange={(v) => setOffset(v)}
+          data-testid="lyric-offset"
+        />
+      </Tooltip>
+      <Tooltip label={t.player.lyrics.sync} openDelay={300}>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t.player.lyrics.sync} onClick={() => open('syncHelper')} data-testid="lyric-sync-open">
+          <IconClockHour4 size={20} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

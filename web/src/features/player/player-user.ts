@@ -1,0 +1,18 @@
+/** Who listens (set by the player host from the session): speed and the restored queue are per user. */
+import { create } from 'zustand';
+import { getPref, PLAYBACK_RATE, setPref } from '../../lib/prefs.js';
+import { getEngine } from './engine.js';
+
+export const usePlayerUser = create<{ name: string | null; admin: boolean }>()(() => ({ name: null, admin: false }));
+
+/** The speed remembered for a user (1× when none). */
+export const rememberedRate = (user: string | null): number => (user ? (getPref('playbackRates')[user] ?? PLAYBACK_RATE.default) : PLAYBACK_RATE.default);
+
+/** Play at `rate` and remember it for the current user. */
+export function setPlaybackRate(rate: number): void {
+  getEngine().setRate(rate);
+  const user = usePlayerUser.getState().name;
+  if (user) setPref('playbackRates', { ...getPref('playbackRates'), [user]: getEngine().element.playbackRate });
+}
+
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
