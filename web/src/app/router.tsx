@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/works" replace /> },
           { path: 'about', lazy: async () => ({ Component: (await import('../features/about/AboutPage.js')).AboutPage }) },
           { path: 'ai_lyric', lazy: async () => ({ Component: (await import('../features/ai-lyrics/AiLyricPage.js')).AiLyricPage }) },
+          // the full-screen player (spec §2.8); the work id is optional
+          { path: 'fullScreenPlayer/:workId?', lazy: async () => ({ Component: (await import('../features/fullscreen-player/FullScreenPlayerPage.js')).FullScreenPlayerPage }) },
           { path: '*', lazy: notFound },
         ],
       },

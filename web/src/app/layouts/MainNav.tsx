@@ -9,6 +9,7 @@ import { useDarkMode } from '../../components/use-dark-mode.js';
 import { useLogout } from '../../features/auth/use-logout.js';
 import { t } from '../../i18n/index.js';
 import { MAIN_NAV } from './nav-links.js';
+import { SleepTimerNavItem } from '../../features/sleep-timer/SleepTimerNavItem.js';
 
 interface MainNavProps {
   session: Session | undefined;
@@ -50,6 +51,7 @@ export function MainNav({ session, mini, onNavigate, brand = false }: MainNavPro
       </ScrollArea>
       <Divider />
       <Stack gap={4} p={mini ? 8 : 'xs'}>
+        <SleepTimerNavItem mini={mini} onNavigate={onNavigate} />
         <NavItem icon={dark.icon} label={dark.label} onClick={dark.cycle} mini={mini} testId="dark-mode-cycle" />
         {session?.auth && (
           <NavItem icon={IconLogout} label={t.logout.label} description={session.user.name} onClick={logout} mini={mini} testId="logout" />
