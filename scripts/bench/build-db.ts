@@ -48,6 +48,7 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
   mkdirSync(dataDir, { recursive: true });
   const started = Date.now();
   const lib = synthesize(opts);
+  process.stdout.write(`  synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   const libraryDir = path.join(dataDir, 'library');
 
   // real files for the stream row: deterministic bytes, 16 MB each
@@ -68,6 +69,7 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
   const db = await Database.open(path.join(dataDir, 'kikoplay.db'), { readers: 1 });
   try {
     await seedWorks(db, lib.works, { batch: 5000 });
+    process.stdout.write(`  database written in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     await db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   } finally {
     await db.close();

@@ -14,7 +14,9 @@ if (!dataDir) {
   process.exit(2);
 }
 
-const app = await createAppContext({ dataDir, env: {}, logger: createLogger({ level: 'warn' }) });
+// KIKOPLAY_* variables reach the config (e.g. KIKOPLAY_AUTH=false to measure without token checks)
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('KIKOPLAY_')));
+const app = await createAppContext({ dataDir, env, logger: createLogger({ level: 'warn' }) });
 const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
 process.stdout.write(`LISTENING ${server.port}\n`);
 

@@ -128,7 +128,8 @@ export interface WorkRow {
   related_json: string | null;
 }
 
-export interface WorkDetailRow extends WorkRow {
+/** The current user's own data about one work (review row, play history row); absent rows give nulls. */
+export interface UserWorkRow {
   user_rating: number | null;
   review_text: string | null;
   progress: Progress | null;
@@ -203,14 +204,16 @@ export function presentWork(row: WorkRow, userRating: number | null = null): Wor
   };
 }
 
-export function presentWorkDetail(row: WorkDetailRow): WorkDetail {
+/** Detail form: the list form of the work with the current user's review and play state. */
+export function presentWorkDetail(work: WorkListItem, user: UserWorkRow | undefined): WorkDetail {
   return {
-    ...presentWork(row, row.user_rating ?? null),
-    review_text: row.review_text ?? null,
-    progress: row.progress ?? null,
-    user_name: row.user_name ?? null,
-    review_updated_at: row.review_updated_at ?? null,
-    state: parseJson<unknown>(row.history_state),
-    play_updated_at: row.history_updated_at ? row.history_updated_at.slice(0, 10) : null,
+    ...work,
+    userRating: user?.user_rating ?? null,
+    review_text: user?.review_text ?? null,
+    progress: user?.progress ?? null,
+    user_name: user?.user_name ?? null,
+    review_updated_at: user?.review_updated_at ?? null,
+    state: parseJson<unknown>(user?.history_state ?? null),
+    play_updated_at: user?.history_updated_at ? user.history_updated_at.slice(0, 10) : null,
   };
 }

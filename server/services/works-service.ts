@@ -7,7 +7,7 @@ import type { LabelsRepo } from '../db/repos/labels-repo.js';
 import { ftsMatchExpression, type Direction, type Driver, type ListSpec, type OrderKey, type WorksQueryRepo } from '../db/repos/works-query-repo.js';
 import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } from '../contract/labels.js';
 import { buildTrackTree, type TrackNode } from '../contract/tracks.js';
-import { presentWork, presentWorkDetail, type WorkDetail, type WorkListItem, type WorksPage } from '../contract/works.js';
+import { presentWork, presentWorkDetail, type Pagination, type WorkDetail, type WorkListItem, type WorksPage } from '../contract/works.js';
 import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../contract/works-query.js';
 
 /** What a list is restricted to, besides the common parameters. */
@@ -137,6 +137,21 @@ interface Plan {
   visible: number;
 }
 
+/** A work's list form without the user's rating, its JSON without the closing brace, and whether it is missing. */
+interface CachedWork {
+  item: WorkListItem;
+  json: string;
+  missing: boolean;
+}
+
+interface PageIds {
+  ids: number[];
+  ratings?: Map<number, number>;
+  userId: number | null;
+  version: number;
+  pagination: Pagination;
+}
+
 /** Above this estimated number of rows touched, a page is served from the cached ordered id list. */
 const DEEP_COST = 4000;
 /** Ids held by the id-list cache (8 bytes each). */
@@ -169,7 +184,7 @@ export class WorksService {
   private readonly sizes = new VersionedCache<number>(20_000);
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
   /** List-form works without the per-user rating, by id. */
-  private readonly works = new VersionedCache<WorkListItem>(50_000);
+  private readonly works = new VersionedCache<CachedWork>(50_000);
   private readonly flight = new SingleFlight();
 
   constructor(
@@ -187,6 +202,27 @@ export class WorksService {
   // ----- lists -----------------------------------------------------------------------------------
 
   async list(actor: Actor | null, params: ListParams, scope: ListScope): Promise<WorksPage> {
+    const page = await this.page(actor, params, scope);
+    return { works: await this.hydrate(page.ids, page.userId, page.version, page.ratings), pagination: page.pagination };
+  }
+
+  /**
+   * The same page as `list`, serialized: the shared part of each work is serialized once per library
+   * version and only the user's rating is added per request (list pages are the hottest responses).
+   */
+  async listJson(actor: Actor | null, params: ListParams, scope: ListScope): Promise<string> {
+    const page = await this.page(actor, params, scope);
+    const [entries, ratings] = await Promise.all([this.entries(page.ids, page.version), this.ratingsOf(page.ids, page.userId, page.ratings)]);
+    const works: string[] = [];
+    for (const id of page.ids) {
+      const e = entries.get(id);
+      if (e) works.push(`${e.json},"userRating":${ratings.get(id) ?? 'null'}}`);
+    }
+    return `{"works":[${works.join(',')}],"pagination":${JSON.stringify(page.pagination)}}`;
+  }
+
+  /** Ids of one page in order, the pagination, and the user's ratings when the page query read them. */
+  private async page(actor: Actor | null, params: ListParams, scope: ListScope): Promise<PageIds> {
     const filter = this.filterOf(params, scope);
     if (params.order === 'betterRandom' && scope.kind === 'label') throw badRequest('betterRandom 只能用于 /api/works');
     const pageSize = params.pageSize ?? this.store.get().pageSize;
@@ -197,27 +233,27 @@ export class WorksService {
     if (params.order === 'betterRandom') {
       const ids = await this.orderedIds(plan, 'id', 'asc', version);
       const pick = ids.length ? [ids[Math.floor(Math.random() * ids.length)]] : [];
-      return { works: await this.hydrate(pick, userId, version), pagination: { currentPage: 1, pageSize, totalCount: ids.length } };
+      return { ids: pick, userId, version, pagination: { currentPage: 1, pageSize, totalCount: ids.length } };
     }
 
     const totalCount = await this.count(plan, version);
     const offset = (params.page - 1) * pageSize;
     const pagination = { currentPage: params.page, pageSize, totalCount };
-    if (offset >= totalCount) return { works: [], pagination };
+    if (offset >= totalCount) return { ids: [], userId, version, pagination };
     const limit = Math.min(pageSize, totalCount - offset);
 
-    let ids: number[];
     if (params.order === 'random') {
       const base = await this.orderedIds(plan, 'id', 'asc', version);
       const at = shuffler(base.length, params.seed);
-      ids = [];
+      const ids: number[] = [];
       for (let i = offset; i < Math.min(offset + limit, base.length); i++) ids.push(base[at(i)]);
-    } else if (params.order === 'rating') {
-      ids = await this.ratingPage(plan, version, userId, params.sort, offset, limit, totalCount);
-    } else {
-      ids = await this.pageIds(plan, version, SQL_ORDERS[params.order], params.sort, offset, limit);
+      return { ids, userId, version, pagination };
     }
-    return { works: await this.hydrate(ids, userId, version), pagination };
+    if (params.order === 'rating') {
+      return { ids: await this.ratingPage(plan, version, userId, params.sort, offset, limit, totalCount), userId, version, pagination };
+    }
+    const { ids, ratings } = await this.pageIds(plan, version, SQL_ORDERS[params.order], params.sort, offset, limit, userId);
+    return { ids, ratings, userId, version, pagination };
   }
 
   private filterOf(params: ListParams, scope: ListScope): WorkFilter {
@@ -319,14 +355,23 @@ export class WorksService {
     return { scan, drive };
   }
 
-  private async pageIds(plan: Plan, version: number, order: OrderKey, dir: Direction, offset: number, limit: number): Promise<number[]> {
+  /** A page of a column-ordered list; ratings come along when the page was read by SQL. */
+  private async pageIds(
+    plan: Plan,
+    version: number,
+    order: OrderKey,
+    dir: Direction,
+    offset: number,
+    limit: number,
+    userId: number | null,
+  ): Promise<{ ids: number[]; ratings?: Map<number, number> }> {
     const { scan, drive } = this.costs(plan, order, offset + limit);
     if (Math.min(scan, drive) > DEEP_COST) {
       const all = await this.orderedIds(plan, order, dir, version);
-      return all.slice(offset, offset + limit);
+      return { ids: all.slice(offset, offset + limit) };
     }
     const driver = drive <= scan ? plan.best!.driver : null;
-    return this.repo.pageIds(this.spec(plan, driver), order, dir, offset, limit);
+    return this.repo.pageIds(this.spec(plan, driver), order, dir, offset, limit, userId);
   }
 
   /** The whole list in one order, cached per version (deep pages, shuffles, random picks). */
@@ -353,7 +398,7 @@ export class WorksService {
     const unratedCount = Math.max(total - rated.length, 0);
     const ratedSet = new Set(rated);
     const unrated = async (o: number, l: number): Promise<number[]> => {
-      if (!ratedSet.size) return this.pageIds(plan, version, 'release', dir, o, l);
+      if (!ratedSet.size) return (await this.pageIds(plan, version, 'release', dir, o, l, null)).ids;
       const { scan, drive } = this.costs(plan, 'release', o + l + rated.length);
       if (Math.min(scan, drive) > DEEP_COST) {
         const out: number[] = [];
@@ -366,7 +411,7 @@ export class WorksService {
         return out;
       }
       const driver = drive <= scan ? plan.best!.driver : null;
-      return this.repo.pageIds(this.spec(plan, driver, userId!), 'release', dir, o, l);
+      return (await this.repo.pageIds(this.spec(plan, driver, userId!), 'release', dir, o, l, null)).ids;
     };
     const segments: { size: number; page: (o: number, l: number) => Promise<number[]> }[] = [
       { size: rated.length, page: async (o, l) => rated.slice(o, o + l) },
@@ -392,22 +437,41 @@ export class WorksService {
     return this.hydrate(ids, actor?.id ?? null, await this.repo.version());
   }
 
-  /**
-   * List-form works of a page in the order of `ids`: the shared part from the per-version cache (read
-   * in one query for the ones not cached), the user's ratings in one more.
-   */
-  private async hydrate(ids: number[], userId: number | null, version: number): Promise<WorkListItem[]> {
+  /** Shared (user-independent) list-form entries of some works, from the per-version cache or one query. */
+  private async entries(ids: number[], version: number): Promise<Map<number, CachedWork>> {
+    const out = new Map<number, CachedWork>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = this.works.get(`${id}`, version);
+      if (hit) out.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      for (const row of await this.repo.hydrate(missing)) {
+        const item = presentWork(row);
+        const json = JSON.stringify({ ...item, userRating: undefined });
+        const entry: CachedWork = { item, json: json.slice(0, -1), missing: row.missing !== 0 };
+        this.works.set(`${row.id}`, version, entry);
+        out.set(row.id, entry);
+      }
+    }
+    return out;
+  }
+
+  private ratingsOf(ids: number[], userId: number | null, known?: Map<number, number>): Promise<Map<number, number>> {
+    if (known) return Promise.resolve(known);
+    if (userId === null || !ids.length) return Promise.resolve(new Map());
+    return this.repo.ratings(userId, ids);
+  }
+
+  /** List-form works in the order of `ids` with the user's ratings. */
+  private async hydrate(ids: number[], userId: number | null, version: number, knownRatings?: Map<number, number>): Promise<WorkListItem[]> {
     if (!ids.length) return [];
-    const missing = ids.filter((id) => this.works.get(`${id}`, version) === undefined);
-    const [rows, ratings] = await Promise.all([
-      missing.length ? this.repo.hydrate(missing) : Promise.resolve([]),
-      userId === null ? Promise.resolve(new Map<number, number>()) : this.repo.ratings(userId, ids),
-    ]);
-    for (const row of rows) this.works.set(`${row.id}`, version, presentWork(row));
+    const [entries, ratings] = await Promise.all([this.entries(ids, version), this.ratingsOf(ids, userId, knownRatings)]);
     const out: WorkListItem[] = [];
     for (const id of ids) {
-      const item = this.works.get(`${id}`, version);
-      if (item) out.push({ ...item, userRating: ratings.get(id) ?? null });
+      const e = entries.get(id);
+      if (e) out.push({ ...e.item, userRating: ratings.get(id) ?? null });
     }
     return out;
   }
@@ -415,10 +479,12 @@ export class WorksService {
   // ----- detail and files ------------------------------------------------------------------------
 
   async detail(actor: Actor | null, id: number): Promise<WorkDetail> {
-    const row = await this.repo.detail(id, actor?.id ?? null);
-    if (!row) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
-    if (row.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
-    return presentWorkDetail(row);
+    const version = await this.repo.version();
+    const [entries, user] = await Promise.all([this.entries([id], version), this.repo.userWork(id, actor?.id ?? null)]);
+    const entry = entries.get(id);
+    if (!entry) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+    if (entry.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
+    return presentWorkDetail(entry.item, user);
   }
 
   async tracks(id: number): Promise<TrackNode[]> {

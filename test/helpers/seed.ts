@@ -164,11 +164,26 @@ export async function seedWorks(db: Database, works: SeedWork[], opts: { batch?:
   if (opts.recount !== false) await recountLabels(db);
 }
 
-/** work_count of every label = number of non-missing works linked (what the scanner maintains). */
+/**
+ * work_count of every label = number of non-missing works linked (what the scanner maintains), by one
+ * grouped pass over each link table (a correlated count per label would walk the works once per label).
+ */
 export async function recountLabels(db: Database): Promise<void> {
   await db.tx(async (w) => {
-    await w.run('UPDATE circles SET work_count = (SELECT count(*) FROM works w WHERE w.circle_id = circles.id AND w.missing = 0)');
-    await w.run('UPDATE tags SET work_count = (SELECT count(*) FROM work_tags wt JOIN works w ON w.id = wt.work_id WHERE wt.tag_id = tags.id AND w.missing = 0)');
-    await w.run('UPDATE vas SET work_count = (SELECT count(*) FROM work_vas wv JOIN works w ON w.id = wv.work_id WHERE wv.va_id = vas.id AND w.missing = 0)');
+    for (const table of ['circles', 'tags', 'vas']) await w.run(`UPDATE ${table} SET work_count = 0 WHERE work_count <> 0`);
+    await w.run(
+      `UPDATE circles SET work_count = c.n
+         FROM (SELECT circle_id AS id, count(*) AS n FROM works WHERE missing = 0 GROUP BY circle_id) c WHERE circles.id = c.id`,
+    );
+    await w.run(
+      `UPDATE tags SET work_count = c.n
+         FROM (SELECT wt.tag_id AS id, count(*) AS n FROM work_tags wt JOIN works w ON w.id = wt.work_id WHERE w.missing = 0 GROUP BY wt.tag_id) c
+        WHERE tags.id = c.id`,
+    );
+    await w.run(
+      `UPDATE vas SET work_count = c.n
+         FROM (SELECT wv.va_id AS id, count(*) AS n FROM work_vas wv JOIN works w ON w.id = wv.work_id WHERE w.missing = 0 GROUP BY wv.va_id) c
+        WHERE vas.id = c.id`,
+    );
   });
 }

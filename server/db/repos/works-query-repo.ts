@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import type { Database, SqlValue } from '../connection.js';
 import type { WorkFilter } from '../../contract/works-query.js';
-import type { WorkDetailRow, WorkRow } from '../../contract/works.js';
+import type { UserWorkRow, WorkRow } from '../../contract/works.js';
 
 /** Sort keys backed by an index of the works table (all columns in one direction, ties by release and id). */
 export type OrderKey = 'release' | 'dl_count' | 'price' | 'rate_average_2dp' | 'review_count' | 'id' | 'created_at';
@@ -86,10 +87,31 @@ const HYDRATE_COLUMNS = `
 export class WorksQueryRepo {
   constructor(private readonly db: Database) {}
 
-  /** Bumped by triggers on every write that changes lists (migration 003). */
+  /** Last version read, and the database files' state when it was read. */
+  private known: { version: number; stamp: string; at: number } | null = null;
+
+  /**
+   * The library version, bumped by triggers on every write that changes lists (migration 003).
+   * Every commit (of any process) rewrites the WAL, so while the database and WAL files are
+   * unchanged since the last read the version cannot have moved and the query is skipped; it is
+   * re-read at least once a second regardless (file systems with coarse timestamps).
+   */
   async version(): Promise<number> {
+    const stamp = this.fileStamp();
+    const now = Date.now();
+    const known = this.known;
+    if (known && stamp !== null && known.stamp === stamp && now - known.at < 1000) return known.version;
     const row = await this.db.get<{ version: number }>('SELECT version FROM library_state WHERE id = 1');
-    return row?.version ?? 0;
+    const version = row?.version ?? 0;
+    if (stamp !== null) this.known = { version, stamp, at: now };
+    return version;
+  }
+
+  /** Identity, size and times of the WAL (every commit writes it), or of the database file without one. */
+  private fileStamp(): string | null {
+    if (this.db.file === ':memory:' || this.db.file === '') return null;
+    const st = statSync(`${this.db.file}-wal`, { throwIfNoEntry: false }) ?? statSync(this.db.file, { throwIfNoEntry: false });
+    return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
   }
 
   /** Number of listed (non-missing) works. */
@@ -104,14 +126,17 @@ export class WorksQueryRepo {
     return row?.n ?? 0;
   }
 
-  /** One page of ids in list order. */
-  async pageIds(spec: ListSpec, order: OrderKey, dir: Direction, offset: number, limit: number): Promise<number[]> {
+  /** One page of ids in list order, with the user's star ratings of them (read in the same pass). */
+  async pageIds(spec: ListSpec, order: OrderKey, dir: Direction, offset: number, limit: number, userId: number | null): Promise<{ ids: number[]; ratings: Map<number, number> }> {
     const q = this.build(spec, order);
-    const rows = await this.db.all<{ id: number }>(
-      `SELECT w.id FROM ${q.from} WHERE ${q.where.join(' AND ')} ORDER BY ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
-      [...q.params, limit, offset],
+    const rows = await this.db.all<{ id: number; rating: number | null }>(
+      `SELECT w.id, r.rating FROM ${q.from} LEFT JOIN reviews r ON r.user_id = ? AND r.work_id = w.id
+        WHERE ${q.where.join(' AND ')} ORDER BY ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
+      [userId ?? -1, ...q.params, limit, offset],
     );
-    return rows.map((r) => r.id);
+    const ratings = new Map<number, number>();
+    for (const r of rows) if (r.rating !== null) ratings.set(r.id, r.rating);
+    return { ids: rows.map((r) => r.id), ratings };
   }
 
   /** Every id of the list in order (for deep pages and shuffles), read as one string. */
@@ -143,11 +168,11 @@ export class WorksQueryRepo {
     return rows.map((r) => r.id);
   }
 
-  /** List-form rows of some works, the same for every user (any order; missing works too). */
-  async hydrate(ids: number[]): Promise<WorkRow[]> {
+  /** List-form rows of some works, the same for every user (any order; missing works too, flagged). */
+  async hydrate(ids: number[]): Promise<(WorkRow & { missing: number })[]> {
     if (!ids.length) return [];
-    return this.db.all<WorkRow>(
-      `SELECT ${HYDRATE_COLUMNS}
+    return this.db.all<WorkRow & { missing: number }>(
+      `SELECT ${HYDRATE_COLUMNS}, w.missing
          FROM works w
          LEFT JOIN circles c ON c.id = w.circle_id
         WHERE w.id IN (${placeholders(ids.length)})`,
@@ -167,21 +192,16 @@ export class WorksQueryRepo {
     return out;
   }
 
-  /** Detail-form row with the user's review and play state; `missing` tells whether it is listed. */
-  detail(id: number, userId: number | null): Promise<(WorkDetailRow & { missing: number }) | undefined> {
-    const uid = userId ?? -1;
-    return this.db.get<WorkDetailRow & { missing: number }>(
-      `SELECT ${HYDRATE_COLUMNS}, w.missing, r.rating AS user_rating,
-              r.review_text, r.progress, r.updated_at AS review_updated_at,
-              CASE WHEN r.user_id IS NULL THEN NULL ELSE u.name END AS user_name,
+  /** The user's review and play-history rows of one work (nulls where there are none). */
+  userWork(workId: number, userId: number | null): Promise<UserWorkRow | undefined> {
+    return this.db.get<UserWorkRow>(
+      `SELECT r.rating AS user_rating, r.review_text, r.progress, r.updated_at AS review_updated_at, u.name AS user_name,
               h.state AS history_state, h.updated_at AS history_updated_at
-         FROM works w
-         LEFT JOIN circles c ON c.id = w.circle_id
-         LEFT JOIN reviews r ON r.user_id = ? AND r.work_id = w.id
+         FROM (SELECT ? AS uid, ? AS wid) k
+         LEFT JOIN reviews r ON r.user_id = k.uid AND r.work_id = k.wid
          LEFT JOIN users u ON u.id = r.user_id
-         LEFT JOIN play_history h ON h.user_id = ? AND h.work_id = w.id
-        WHERE w.id = ?`,
-      [uid, uid, id],
+         LEFT JOIN play_history h ON h.user_id = k.uid AND h.work_id = k.wid`,
+      [userId ?? -1, workId],
     );
   }
 

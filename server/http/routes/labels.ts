@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { validate } from '../validate.js';
+import { sendJson, sendJsonText } from '../presenters/json-body.js';
 import { CachedJsonBodies } from '../presenters/cached-json.js';
 import { listParams } from './works.js';
 import { LABEL_KINDS, type LabelKind } from '../../contract/labels.js';
@@ -23,12 +24,12 @@ export const labelRoutes: RouteModule = (router, { works }) => {
 
     router.get(`/${kind}/:id`, async (ctx) => {
       const id = validate(idSchemas[kind], ctx.params, 'params');
-      ctx.body = await works.label(kind, id);
+      sendJson(ctx, await works.label(kind, id));
     });
 
     router.get(`/${kind}/:id/works`, async (ctx) => {
       const id = validate(idSchemas[kind], ctx.params, 'params');
-      ctx.body = await works.list(ctx.state.actor ?? null, listParams(ctx), { kind: 'label', label: kind, id });
+      sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, listParams(ctx), { kind: 'label', label: kind, id }));
     });
   }
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { badRequest } from '../../domain/errors.js';
 import { validate } from '../validate.js';
+import { sendJson, sendJsonText } from '../presenters/json-body.js';
 import { listQuerySchema, searchQuerySchema, workIdSchema, type ListParams } from '../../contract/works-query.js';
 
 /**
@@ -25,28 +26,28 @@ const idParams = z.object({ id: workIdSchema });
 /** Work lists, search, detail and file tree (api-contract §4.5–§4.6). */
 export const worksRoutes: RouteModule = (router, { works }) => {
   router.get('/works', async (ctx) => {
-    ctx.body = await works.list(ctx.state.actor ?? null, listParams(ctx), { kind: 'all' });
+    sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, listParams(ctx), { kind: 'all' }));
   });
 
   router.get('/search', async (ctx) => {
     const params = listParams(ctx);
     const q = validate(searchQuerySchema, singleQuery(ctx));
-    ctx.body = await works.list(ctx.state.actor ?? null, params, { kind: 'search', keyword: q.keyword ?? '', advanced: q.isAdvance ?? false });
+    sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, params, { kind: 'search', keyword: q.keyword ?? '', advanced: q.isAdvance ?? false }));
   });
 
   // path form of older kikoeru servers, used by the Android client
   router.get('/search/:keyword', async (ctx) => {
     const params = listParams(ctx);
-    ctx.body = await works.list(ctx.state.actor ?? null, params, { kind: 'search', keyword: String(ctx.params.keyword ?? ''), advanced: false });
+    sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, params, { kind: 'search', keyword: String(ctx.params.keyword ?? ''), advanced: false }));
   });
 
   router.get('/work/:id', async (ctx) => {
     const { id } = validate(idParams, ctx.params, 'params');
-    ctx.body = await works.detail(ctx.state.actor ?? null, id);
+    sendJson(ctx, await works.detail(ctx.state.actor ?? null, id));
   });
 
   router.get('/tracks/:id', async (ctx) => {
     const { id } = validate(idParams, ctx.params, 'params');
-    ctx.body = await works.tracks(id);
+    sendJson(ctx, await works.tracks(id));
   });
 };
