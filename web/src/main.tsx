@@ -14,3 +14,6 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 );
+
+// the installable app: service worker and release notices (loaded after the first render)
+void import('./lib/pwa.js').then((m) => m.registerServiceWorker());

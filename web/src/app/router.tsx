@@ -8,6 +8,7 @@ import { clearToken } from '../api/token.js';
 import { PageLoader } from '../components/PageLoader.js';
 import { RouteError } from '../components/RouteError.js';
 import { LOGIN_PATH, loginPathFor } from '../features/auth/redirect.js';
+import { withChunkTimeout } from '../lib/pwa-chunks.js';
 
 const notFound = async () => ({ Component: (await import('../components/NotFoundPage.js')).NotFoundPage });
 
@@ -37,6 +38,16 @@ export const routes: RouteObject[] = [
           { path: 'ai_lyric', lazy: async () => ({ Component: (await import('../features/ai-lyrics/AiLyricPage.js')).AiLyricPage }) },
           // the full-screen player (spec §2.8); the work id is optional
           { path: 'fullScreenPlayer/:workId?', lazy: async () => ({ Component: (await import('../features/fullscreen-player/FullScreenPlayerPage.js')).FullScreenPlayerPage }) },
+          // the library screens (spec §2.3–§2.7)
+          { path: 'works', lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
+          { path: 'search', lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
+          { path: 'work/:id', lazy: async () => ({ Component: (await import('../features/work-detail/WorkDetailPage.js')).WorkDetailPage }) },
+          { path: 'circles', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).CirclesPage }) },
+          { path: 'tags', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).TagsPage }) },
+          { path: 'vas', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).VasPage }) },
+          ...['favourites', 'favourites/review', 'favourites/progress', 'favourites/progress/:state', 'favourites/folder', 'favourites/histroy'].map(
+            (path): RouteObject => ({ path, lazy: async () => ({ Component: (await import('../features/favourites/FavouritesPage.js')).FavouritesPage }) }),
+          ),
           { path: '*', lazy: notFound },
         ],
       },
@@ -44,7 +55,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+// every route chunk loads under the 120 s limit (spec §8)
+export const router = createBrowserRouter(withChunkTimeout(routes));
 
 // A 401 anywhere: the stored token is no good; log in again and come back here afterwards.
 setUnauthorizedHandler(() => {

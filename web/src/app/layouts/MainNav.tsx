@@ -1,7 +1,8 @@
 /** The drawer content of the main layout: nav links, the dark-mode cycle and logout (spec §2.2). */
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconHeadphones, IconLogout } from '@tabler/icons-react';
+import { IconArrowsShuffle, IconHeadphones, IconLogout } from '@tabler/icons-react';
 import type { Session } from '../../api/types.js';
 import { isAdminUser } from '../../api/types.js';
 import { NavItem } from '../../components/NavItem.js';
@@ -24,6 +25,13 @@ export function MainNav({ session, mini, onNavigate, brand = false }: MainNavPro
   const { pathname } = useLocation();
   const dark = useDarkMode();
   const logout = useLogout();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // random play (spec §2.2) is loaded on first use: it is not part of the first page load
+  const randomPlay = () => {
+    onNavigate?.();
+    void import('../../features/works/random-play.js').then((m) => m.randomPlay(navigate, queryClient));
+  };
   const admin = isAdminUser(session?.user);
   const links = MAIN_NAV.filter((entry) => !entry.adminOnly || admin);
 
@@ -51,6 +59,7 @@ export function MainNav({ session, mini, onNavigate, brand = false }: MainNavPro
       </ScrollArea>
       <Divider />
       <Stack gap={4} p={mini ? 8 : 'xs'}>
+        <NavItem icon={IconArrowsShuffle} label={t.library.works.random} onClick={randomPlay} mini={mini} testId="random-play" />
         <SleepTimerNavItem mini={mini} onNavigate={onNavigate} />
         <NavItem icon={dark.icon} label={dark.label} onClick={dark.cycle} mini={mini} testId="dark-mode-cycle" />
         {session?.auth && (

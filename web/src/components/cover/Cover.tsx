@@ -1,0 +1,66 @@
+/**
+ * A work's cover (`/api/cover/:id?type=…&token=`), lazy-loaded and picked for the size it is shown at:
+ * `sam` (100 px) for tiny thumbnails, `240x240` for list items and strips, `main` (~560 px) for cards
+ * and the work page. The box keeps its aspect ratio while the image loads, so nothing jumps.
+ */
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Box } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { coverUrl, type CoverType } from '../../api/urls.js';
+
+export type CoverSize = 'tiny' | 'thumb' | 'card' | 'large';
+
+const TYPE: Record<CoverSize, CoverType> = { tiny: 'sam', thumb: '240x240', card: 'main', large: 'main' };
+/** DLsite main covers are 4:3; the small ones are square crops. */
+const RATIO: Record<CoverSize, number> = { tiny: 1, thumb: 1, card: 4 / 3, large: 4 / 3 };
+const INTRINSIC: Record<CoverSize, [number, number]> = { tiny: [100, 100], thumb: [240, 240], card: [560, 420], large: [560, 420] };
+
+interface CoverProps {
+  workId: number;
+  alt: string;
+  size: CoverSize;
+  /** Load at once (the first screen, the work page) instead of when scrolled near. */
+  eager?: boolean;
+  radius?: string | number;
+  /** Overlays (chips) drawn over the image. */
+  children?: ReactNode;
+  style?: CSSProperties;
+  className?: string;
+}
+
+export function Cover({ workId, alt, size, eager = false, radius = 0, children, style, className }: CoverProps) {
+  const [failed, setFailed] = useState(false);
+  const [w, h] = INTRINSIC[size];
+  return (
+    <Box
+      className={className}
+      pos="relative"
+      style={{
+        aspectRatio: String(RATIO[size]),
+        overflow: 'hidden',
+        borderRadius: radius,
+        background: 'var(--mantine-color-default-hover)',
+        ...style,
+      }}
+      data-testid="cover"
+    >
+      {failed ? (
+        <Box pos="absolute" inset={0} style={{ display: 'grid', placeItems: 'center', color: 'var(--mantine-color-dimmed)' }}>
+          <IconPhotoOff size={size === 'tiny' ? 18 : 32} stroke={1.4} aria-label={alt} />
+        </Box>
+      ) : (
+        <img
+          src={coverUrl(workId, TYPE[size])}
+          alt={alt}
+          width={w}
+          height={h}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailed(true)}
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      )}
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The current user's editable stars on a work (spec §2.4, §2.5). Clicking a star saves it at once
+ * (PUT /api/review, stars only); the server's message is the brief success toast, a guest's 403 the
+ * generic warning, after which the stars go back to what was saved.
+ */
+import { useEffect, useState } from 'react';
+import { Rating, Tooltip } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconStarFilled, IconStar } from '@tabler/icons-react';
+import type { RateCountDetail } from '../../../../server/contract/works.js';
+import { useSession } from '../../features/auth/use-session.js';
+import { t } from '../../i18n/index.js';
+import { notifySuccess } from '../../lib/notify.js';
+import { putRating } from './review-api.js';
+
+interface WorkRatingProps {
+  workId: number;
+  value: number | null;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+  /** Per-star tooltip with the DLsite distribution (the work page). */
+  detail?: RateCountDetail[] | null;
+  onSaved?: (rating: number) => void;
+}
+
+/** Queries that show the user's stars: refreshed after a change. */
+export const RATING_KEYS = [['work'], ['favourites']] as const;
+
+function starTip(stars: number, detail: RateCountDetail[] | null | undefined): string {
+  const row = detail?.find((d) => d.review_point === stars);
+  return row ? t.library.card.ratingTip(stars, row.count, row.ratio) : t.library.card.noRatingDetail(stars);
+}
+
+export function WorkRating({ workId, value, size = 'sm', detail, onSaved }: WorkRatingProps) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(value ?? 0);
+  useEffect(() => setShown(value ?? 0), [value]);
+
+  const save = useMutation({
+    mutationFn: (rating: number) => putRating(session.data?.user.name ?? '', workId, rating),
+    onSuccess: (res, rating) => {
+      notifySuccess(res.message);
+      onSaved?.(rating);
+      for (const key of RATING_KEYS) void queryClient.invalidateQueries({ queryKey: [...key] });
+    },
+    onError: () => setShown(value ?? 0),
+  });
+
+  const symbol = (filled: boolean) => (stars: number) => {
+    const icon = filled ? <IconStarFilled size="1em" color="var(--mantine-color-yellow-5)" /> : <IconStar size="1em" color="var(--mantine-color-gray-5)" />;
+    if (detail === undefined) return icon;
+    return (
+      <Tooltip label={starTip(stars, detail)} withArrow openDelay={200}>
+        <span style={{ display: 'inline-flex' }}>{icon}</span>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Rating
+      value={shown}
+      onChange={(rating) => {
+        if (rating === shown) return;
+        setShown(rating);
+        save.mutate(rating);
+      }}
+      size={size}
+      emptySymbol={symbol(false)}
+      fullSymbol={symbol(true)}
+      getSymbolLabel={(stars) => `${t.library.card.myRating} ${stars}`}
+      aria-label={t.library.card.myRating}
+      data-testid="work-rating"
+      data-value={shown}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The work page header (spec §2.5): cover, title, circle link, the user's stars with a tooltip per star
+ * (the DLsite distribution), average, rating count, review count, store link, price in yen, sales,
+ * total duration, tags and voice actors; the action buttons go below.
+ */
+import type { ReactNode } from 'react';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import type { WorkDetail } from '../../../../server/contract/works.js';
+import { Cover } from '../../components/cover/Cover.js';
+import { CircleLink, CodeChip, LyricBadges, PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras } from '../../components/work-card/card-parts.js';
+import { formatAverage } from '../../components/work-card/format.js';
+import { WorkRating } from '../../components/work-card/WorkRating.js';
+import { t } from '../../i18n/index.js';
+
+export function WorkHeader({ work, actions }: { work: WorkDetail; actions: ReactNode }) {
+  return (
+    <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">
+      <Box w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
+        <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="large" eager radius="var(--mantine-radius-md)">
+          <Group pos="absolute" top={8} left={8} right={8} justify="space-between" wrap="nowrap">
+            <CodeChip work={work} />
+            <LyricBadges status={work.lyric_status} />
+          </Group>
+        </Cover>
+      </Box>
+      <Stack gap="sm" style={{ flex: '1 1 320px', minWidth: 0 }}>
+        <Title order={1} size="h3" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="work-detail-title">
+          {work.title}
+        </Title>
+        <Group gap="sm">
+          <CircleLink circle={work.circle} size="sm" />
+          {work.release && (
+            <Text size="sm" c="dimmed">
+              {work.release}
+            </Text>
+          )}
+        </Group>
+        <Group gap="sm" align="center">
+          <WorkRating workId={work.id} value={work.userRating} size="md" detail={work.rate_count_detail} />
+          <Text size="sm" c="dimmed">
+            {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
+          </Text>
+          {work.review_count > 0 && (
+            <Text size="sm" c="dimmed">
+              {t.library.card.reviews(work.review_count)}
+            </Text>
+          )}
+          <StoreLink workId={work.id} label />
+        </Group>
+        <Group gap="sm">
+          <PriceSales work={work} />
+          <WorkExtras work={work} />
+        </Group>
+        <TagLinks tags={work.tags} />
+        <VaLinks vas={work.vas} />
+        {actions}
+      </Stack>
+    </Group>
+  );
+}

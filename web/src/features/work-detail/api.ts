@@ -1,0 +1,61 @@
+/**
+ * The work page's calls: detail and file tree (api-contract §4.6), the admin's file rescan, name repair
+ * and metadata edit (§4.12), the editor's candidates, and the AI lyric tasks of the work (§4.10).
+ */
+import { api, apiGet } from '../../api/client.js';
+import type { TrackNode } from '../../../../server/contract/tracks.js';
+import type { LabelRef, WorkDetail } from '../../../../server/contract/works.js';
+
+export const workKey = (id: number) => ['work', id] as const;
+export const tracksKey = (id: number) => ['work', id, 'tracks'] as const;
+export const aiTasksKey = (id: number) => ['work', id, 'ai-tasks'] as const;
+
+export const fetchWork = (id: number, signal?: AbortSignal) => apiGet<WorkDetail>(`/api/work/${id}`, undefined, signal);
+export const fetchTracks = (id: number, signal?: AbortSignal) => apiGet<TrackNode[]>(`/api/tracks/${id}`, undefined, signal);
+
+/** Whatever a file rescan or name repair answers; the page reloads when `memo` is in it. */
+export interface MemoAnswer {
+  memo?: unknown;
+}
+
+export const scanWorkFiles = (id: number) => api<MemoAnswer>('POST', `/api/work/scan/${id}`);
+export const fixGbkNames = (id: number) => api<MemoAnswer>('POST', `/api/work/fix/gbk/${id}`);
+
+export type CandidateType = 'tag' | 'va' | 'circle';
+
+/** An item of the metadata editor's pickers; `id` 0 marks a new, custom item. */
+export interface EditLabel {
+  id: number | string;
+  name: string;
+  count?: number;
+}
+
+export const fetchEditCandidates = (type: CandidateType, q: string, signal?: AbortSignal) =>
+  apiGet<EditLabel[]>('/api/edit/candidates', { type, q, limit: 50 }, signal);
+
+export interface EditWorkBody {
+  title: string;
+  circle: LabelRef<number>;
+  tags: EditLabel[];
+  vas: EditLabel[];
+}
+
+export const editWork = (id: number, body: EditWorkBody) => api<unknown>('POST', `/api/edit/work/${id}`, { body });
+
+/** An AI lyric task (api-contract §3.9). */
+export interface AiTask {
+  id: number;
+  work_id: number;
+  audio_path: string;
+  status: number;
+  worker_name?: string;
+  worker_status?: string;
+}
+
+/** Every task of the work in one page (`page=-1` with the work id). */
+export const fetchWorkAiTasks = async (workId: number, signal?: AbortSignal): Promise<AiTask[]> =>
+  (await apiGet<{ tasks: AiTask[] }>('/api/lyric/translate', { page: -1, work_id: workId, status: '[]' }, signal)).tasks;
+
+/** Start an AI lyric task for one audio file. */
+export const requestTranslation = (hash: string) =>
+  api<{ id: number }>('PUT', `/api/lyric/translate/${hash.split('/').map(encodeURIComponent).join('/')}`);

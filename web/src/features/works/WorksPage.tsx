@@ -1,0 +1,197 @@
+/**
+ * The work list screen (spec §2.3) at `/works` (keyword, circleId, tagId, vaId, page) and `/search`
+ * (advanced search): the title, the Recent Works strip, the advanced search box, the controls and the
+ * list — waterfall or numbered pages.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useElementSize, useViewportSize } from '@mantine/hooks';
+import { errorText } from '../../api/errors.js';
+import { t } from '../../i18n/index.js';
+import { notifyWarning } from '../../lib/notify.js';
+import { usePref } from '../../lib/prefs.js';
+import { AdvancedSearch } from '../search/AdvancedSearch.js';
+import { fetchLabel } from './api.js';
+import { columnsFor, GRID_GAP, LABEL_MIN_WIDTH, ZOOM_MIN_WIDTH } from './layout.js';
+import { RecentWorks } from './RecentWorks.js';
+import { useScrollMemory } from './use-scroll-memory.js';
+import { useListInput, useWorksPaged, useWorksWaterfall } from './use-works-list.js';
+import { WorkItem, type ItemLook } from './WorkItem.js';
+import { WorksPager } from './WorksPager.js';
+import { WorksToolbar } from './WorksToolbar.js';
+import { WorksWaterfall } from './WorksWaterfall.js';
+import { hasSearchTerms, pageCount, parsePage, sourceOf, type ListFilters, type WorksSource } from './works-source.js';
+
+const M = t.library.works;
+
+function useTitle(source: WorksSource): string {
+  const label = source.kind === 'label' ? source : null;
+  const name = useQuery({
+    queryKey: ['label', label?.label, label?.id],
+    queryFn: ({ signal }) => fetchLabel(label!.label, label!.id, signal),
+    enabled: label !== null,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+  switch (source.kind) {
+    case 'all':
+      return M.titleAll;
+    case 'keyword':
+      return M.titleKeyword(source.keyword);
+    case 'advanced':
+      return M.titleAdvanced;
+    case 'label': {
+      const shown = name.data?.name ?? source.id;
+      return source.label === 'circles' ? M.titleCircle(shown) : source.label === 'tags' ? M.titleTag(shown) : M.titleVa(shown);
+    }
+  }
+}
+
+export function WorksPage() {
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [conditions] = usePref('advancedKeywords');
+  const [sortField] = usePref('sortField');
+  const [sortDirection] = usePref('sortDirection');
+  const [ageRating] = usePref('ageRating');
+  const [lyricOptions] = usePref('lyricOptions');
+  const [listMode] = usePref('listMode');
+  const [listView] = usePref('listView');
+  const [showLabel] = usePref('showLabel');
+  const [showDetail] = usePref('showDetail');
+  const [showRecent] = usePref('showRecent');
+  const [oldCardUi] = usePref('oldCardUi');
+  const [zoom, setZoom] = useState(false);
+  const { width: windowWidth } = useViewportSize();
+  const { ref: boxRef, width: boxWidth } = useElementSize();
+
+  const paramsKey = params.toString();
+  const source = useMemo(() => sourceOf(pathname, new URLSearchParams(paramsKey), conditions), [pathname, paramsKey, conditions]);
+  const filters = useMemo<ListFilters>(() => ({ sortField, sortDirection, ageRating, lyricOptions }), [sortField, sortDirection, ageRating, lyricOptions]);
+  const input = useListInput(source, filters);
+  const title = useTitle(source);
+
+  // ---- the `page` query parameter: forced in paged mode (default 1), removed in waterfall mode ----
+  const paged = listMode === 'pagination';
+  const rawPage = params.get('page');
+  const page = parsePage(rawPage) ?? 1;
+  const setPage = useCallback(
+    (next: number | null, replace: boolean) =>
+      setParams(
+        (p) => {
+          const out = new URLSearchParams(p);
+          if (next === null) out.delete('page');
+          else out.set('page', String(next));
+          return out;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    if (!paged) {
+      if (rawPage !== null) setPage(null, true);
+      return;
+    }
+    if (rawPage === null) setPage(1, true);
+    else if (parsePage(rawPage) === null) {
+      notifyWarning(M.invalidPage(rawPage));
+      setPage(1, true);
+    }
+  }, [paged, rawPage, setPage]);
+
+  // a change of what is listed starts over on the first page
+  const lastKey = useRef(input.key);
+  useEffect(() => {
+    if (lastKey.current === input.key) return;
+    lastKey.current = input.key;
+    if (paged && parsePage(rawPage) !== 1) setPage(1, true);
+  }, [input.key, paged, rawPage, setPage]);
+
+  const waterfall = useWorksWaterfall(input, !paged);
+  const pages = useWorksPaged(input, page, paged);
+  const current = paged ? pages : waterfall;
+  const totalPages = pageCount(pages.total, pages.pageSize);
+
+  // a page past the end (a shorter list, a hand-written URL) goes to the last page
+  useEffect(() => {
+    if (paged && pages.query.isSuccess && !pages.query.isPlaceholderData && pages.total > 0 && page > totalPages) {
+      notifyWarning(M.invalidPage(String(page)));
+      setPage(totalPages, true);
+    }
+  }, [paged, pages.query.isSuccess, pages.query.isPlaceholderData, pages.total, page, totalPages, setPage]);
+
+  const effectiveZoom = zoom && !listView && windowWidth >= ZOOM_MIN_WIDTH;
+  const columns = columnsFor(boxWidth, { list: listView, detail: showDetail, zoom: effectiveZoom });
+  const look = useMemo<ItemLook>(() => ({ list: listView, oldCard: oldCardUi, labels: showLabel && windowWidth > LABEL_MIN_WIDTH, detail: showDetail }), [listView, oldCardUi, showLabel, windowWidth, showDetail]);
+
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = waterfall.query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const loaded = current.query.isSuccess;
+  useScrollMemory(loaded && !paged);
+
+  const showStrip = showRecent && !hasSearchTerms(source);
+  const query = current.query;
+
+  return (
+    <Stack gap="md" data-testid="works-page">
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title order={1} size="h3" fw={600} data-testid="works-title" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
+        {loaded && (
+          <Text size="sm" c="dimmed" data-testid="works-total">
+            {M.total(current.total)}
+          </Text>
+        )}
+      </Group>
+      {showStrip && <RecentWorks />}
+      {source.kind === 'advanced' && <AdvancedSearch />}
+      <WorksToolbar windowWidth={windowWidth} zoom={zoom} onZoom={setZoom} />
+      <Box ref={boxRef} data-testid="works-list" data-loaded={current.works.length} data-total={current.total} data-columns={columns} data-mode={paged ? 'pagination' : 'waterfall'}>
+        {query.isPending ? (
+          <Center py={64}>
+            <Loader type="dots" />
+          </Center>
+        ) : query.isError && !current.works.length ? (
+          <Stack align="center" py={48} gap="sm" role="alert">
+            <Text c="dimmed">{errorText(query.error)}</Text>
+            <Button variant="light" onClick={() => void query.refetch()}>
+              {t.routeError.reload}
+            </Button>
+          </Stack>
+        ) : current.works.length === 0 ? (
+          <Text c="dimmed" ta="center" py={48} data-testid="works-empty">
+            {M.empty}
+          </Text>
+        ) : paged ? (
+          <>
+            <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, opacity: pages.query.isPlaceholderData ? 0.6 : 1 }}>
+              {pages.works.map((work, i) => (
+                <WorkItem key={work.id} work={work} look={look} eager={i < columns} />
+              ))}
+            </div>
+            <WorksPager page={Math.min(page, totalPages)} total={totalPages} onChange={(p) => {
+                setPage(p, false);
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </>
+        ) : (
+          <WorksWaterfall
+            works={waterfall.works}
+            columns={columns}
+            look={look}
+            hasMore={hasNextPage}
+            loading={isFetchingNextPage}
+            failed={isFetchNextPageError}
+            onLoadMore={loadMore}
+          />
+        )}
+      </Box>
+    </Stack>
+  );
+}

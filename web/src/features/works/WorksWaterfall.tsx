@@ -1,0 +1,91 @@
+/**
+ * The waterfall (infinite scroll, spec §2.3): rows of works virtualised with react-virtuoso over the
+ * window scroll, so thousands of loaded works keep the page light; the next page is requested when the
+ * end of the list comes within 250 px of the viewport.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import { Button, Center, Loader, Text } from '@mantine/core';
+import type { WorkListItem } from '../../../../server/contract/works.js';
+import { t } from '../../i18n/index.js';
+import { chunk, GRID_GAP } from './layout.js';
+import { WorkItem, type ItemLook } from './WorkItem.js';
+
+/** Load more when the end of the list is this close below the viewport (spec §9). */
+export const LOAD_MORE_OFFSET_PX = 250;
+
+interface FooterContext {
+  count: number;
+  hasMore: boolean;
+  loading: boolean;
+  /** The last load failed: wait for a click instead of retrying in a loop. */
+  failed: boolean;
+  onLoadMore(): void;
+}
+
+function LoadMoreFooter({ context }: { context?: FooterContext }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(([entry]) => setNear(entry.isIntersecting), { rootMargin: `0px 0px ${LOAD_MORE_OFFSET_PX}px 0px` });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // also re-checked after every load: a short page can leave the end in range
+  useEffect(() => {
+    if (near && context?.hasMore && !context.loading && !context.failed) context.onLoadMore();
+  }, [near, context]);
+  return (
+    <div ref={ref} data-testid="waterfall-end">
+      <Center py="md" mih={56}>
+        {context?.loading ? (
+          <Loader size="sm" type="dots" />
+        ) : context?.failed && context.hasMore ? (
+          <Button variant="light" size="xs" onClick={context.onLoadMore}>
+            {t.library.works.loadMore}
+          </Button>
+        ) : !context?.hasMore && (context?.count ?? 0) > 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.library.works.noMore}
+          </Text>
+        ) : null}
+      </Center>
+    </div>
+  );
+}
+
+const COMPONENTS = { Footer: LoadMoreFooter };
+
+interface WorksWaterfallProps {
+  works: WorkListItem[];
+  columns: number;
+  look: ItemLook;
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  onLoadMore(): void;
+}
+
+export function WorksWaterfall({ works, columns, look, hasMore, loading, failed, onLoadMore }: WorksWaterfallProps) {
+  const rows = useMemo(() => chunk(works, columns), [works, columns]);
+  const context = useMemo<FooterContext>(() => ({ count: works.length, hasMore, loading, failed, onLoadMore }), [works.length, hasMore, loading, failed, onLoadMore]);
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={rows}
+      context={context}
+      components={COMPONENTS}
+      increaseViewportBy={{ top: 600, bottom: 800 }}
+      computeItemKey={(index, row) => `${columns}:${row[0]?.id ?? index}`}
+      itemContent={(index, row) => (
+        <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>
+          {row.map((work) => (
+            <WorkItem key={work.id} work={work} look={look} eager={index === 0} />
+          ))}
+        </div>
+      )}
+    />
+  );
+}

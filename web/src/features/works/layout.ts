@@ -1,0 +1,33 @@
+/** How many works fit in a row (spec §2.3 display toggles). Pure. */
+
+export interface DisplayMode {
+  list: boolean;
+  detail: boolean;
+  /** Effective zoom: only in grid mode and on screens at least ZOOM_MIN_WIDTH wide. */
+  zoom: boolean;
+}
+
+/** Zoom is offered from this window width up. */
+export const ZOOM_MIN_WIDTH = 1120;
+/** Labels are offered in list mode above this window width. */
+export const LABEL_MIN_WIDTH = 700;
+
+export const GRID_GAP = 12;
+
+/** Narrowest a card may get, per display mode. */
+function minCardWidth(mode: DisplayMode): number {
+  if (mode.zoom) return 340;
+  return mode.detail ? 240 : 165;
+}
+
+export function columnsFor(width: number, mode: DisplayMode): number {
+  if (mode.list) return 1;
+  if (width <= 0) return 1;
+  return Math.max(1, Math.floor((width + GRID_GAP) / (minCardWidth(mode) + GRID_GAP)));
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const rows: T[][] = [];
+  for (let i = 0; i < items.length; i += size) rows.push(items.slice(i, i + size));
+  return rows;
+}

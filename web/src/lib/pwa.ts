@@ -1,0 +1,88 @@
+/**
+ * The installable app (spec §8, issue 6 "PWA"): registers the service worker (web/public/sw.js) under
+ * this release's build id and watches for new releases. When a new release's worker is ready while an
+ * older page is open, '版本已更新' is shown for 10 s with a refresh action that hands over to the new
+ * worker and reloads. A page that already is the new release lets the new worker take over silently.
+ *
+ * New releases are noticed when the browser checks the worker, and — for tabs left open — by asking the
+ * server for its page every 30 minutes and when the tab becomes visible again.
+ */
+import { showUpdateNotice } from './pwa-notice.js';
+
+export const CHECK_INTERVAL_MS = 30 * 60_000;
+
+/** The entry script of a page (`/assets/index-<hash>.js`): it changes with every release. */
+export function entryOf(html: string): string | null {
+  const m = /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html) ?? /<script[^>]*src="(\/assets\/[^"]+\.js)"[^>]*type="module"/.exec(html);
+  return m ? m[1] : null;
+}
+
+const runningBuild = (): string | null => document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/"]')?.getAttribute('src') ?? null;
+
+const workerUrl = (build: string) => `/sw.js?build=${encodeURIComponent(build)}`;
+
+const buildOf = (worker: ServiceWorker): string | null => new URL(worker.scriptURL).searchParams.get('build');
+
+let reloading = false;
+
+function activate(worker: ServiceWorker, reload: boolean): void {
+  if (reload) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    });
+  }
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** A new worker is installed and waiting. */
+function onWaiting(worker: ServiceWorker, current: string): void {
+  if (buildOf(worker) === current) activate(worker, false);
+  else showUpdateNotice(() => activate(worker, true));
+}
+
+function watch(registration: ServiceWorkerRegistration, current: string): void {
+  if (registration.waiting && navigator.serviceWorker.controller) onWaiting(registration.waiting, current);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener('statechange', () => {
+      // with no controller this is the first install: it activates by itself
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) onWaiting(worker, current);
+    });
+  });
+}
+
+/** Ask the server which release it serves; register that release's worker when it is another one. */
+async function checkForRelease(current: string): Promise<void> {
+  try {
+    const res = await fetch('/', { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (!res.ok) return;
+    const latest = entryOf(await res.text());
+    if (latest && latest !== current) await navigator.serviceWorker.register(workerUrl(latest), { scope: '/', updateViaCache: 'none' });
+  } catch (err) {
+    console.warn('release check failed', err);
+  }
+}
+
+export function registerServiceWorker(): void {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const current = runningBuild();
+  if (!current) return;
+  const start = () => {
+    navigator.serviceWorker
+      .register(workerUrl(current), { scope: '/', updateViaCache: 'none' })
+      .then((registration) => {
+        watch(registration, current);
+        window.setInterval(() => void checkForRelease(current), CHECK_INTERVAL_MS);
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') void checkForRelease(current);
+        });
+      })
+      .catch((err: unknown) => console.warn('service worker registration failed', err));
+  };
+  // loaded on demand by main.tsx, possibly after the load event
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
