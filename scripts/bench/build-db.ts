@@ -10,7 +10,7 @@ import { seedWorks } from '../../test/helpers/seed.js';
 import { DEFAULT_SYNTH, synthesize, type SynthOptions } from './synth-library.js';
 
 /** Bump when the generator or the schema changes, so a reused data dir is rebuilt. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 /** Works that get real files on disk (the stream row reads 1 MB ranges of them). */
 export const STREAM_WORKS = 8;

@@ -185,6 +185,8 @@ export class WorksService {
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
   /** List-form works without the per-user rating, by id. */
   private readonly works = new VersionedCache<CachedWork>(50_000);
+  /** Serialized file trees by work (weight ≈ 4 KB units). */
+  private readonly trees = new VersionedCache<string>(20_000);
   private readonly flight = new SingleFlight();
 
   constructor(
@@ -488,12 +490,23 @@ export class WorksService {
   }
 
   async tracks(id: number): Promise<TrackNode[]> {
+    return JSON.parse(await this.tracksJson(id)) as TrackNode[];
+  }
+
+  /** The file tree as JSON, cached per library version (file changes bump it) and media URL settings. */
+  async tracksJson(id: number): Promise<string> {
+    const version = await this.repo.version();
+    const config = this.store.get();
+    const key = `${id}|${config.offloadMedia ? `${config.offloadStreamPath}|${config.offloadDownloadPath}` : ''}`;
+    const hit = this.trees.get(key, version);
+    if (hit !== undefined) return hit;
     const found = await this.files.workWithFiles(id);
     if (!found) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
     const { work, files } = found;
     if (work.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
-    const config = this.store.get();
-    return buildTrackTree({ id: work.id, title: work.title, rootFolder: work.root_folder, dir: work.dir }, files, config);
+    const json = JSON.stringify(buildTrackTree({ id: work.id, title: work.title, rootFolder: work.root_folder, dir: work.dir }, files, config));
+    this.trees.set(key, version, json, 1 + Math.ceil(json.length / 4096));
+    return json;
   }
 
   // ----- labels ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 -- Up
 -- Browse support: a library version counter. Every write that can change what a list, a count or
 -- a label list shows bumps it (triggers, so every writer — server, `kikoplay scan`, cron — is
--- covered). Readers cache counts, ordered id lists, list-form works and label lists per version.
+-- covered). Readers cache counts, ordered id lists, list-form works, file trees and label lists per version.
 -- A writer that changes works_fts alone (virtual tables have no triggers) bumps it itself:
 --   UPDATE library_state SET version = version + 1 WHERE id = 1;
 --------------------------------------------------------------------------------
@@ -23,6 +23,14 @@ CREATE TRIGGER works_version_update AFTER UPDATE OF
   code, title, circle_id, nsfw, release, dl_count, price, review_count, rate_count, rate_average_2dp,
   rate_count_detail, rank, related, has_local_lyric, has_ai_lyric, total_duration, missing,
   created_at, updated_at ON works
+BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
+
+-- A work's file list (the track tree is cached per version too).
+CREATE TRIGGER files_version_insert AFTER INSERT ON files
+BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER files_version_delete AFTER DELETE ON files
+BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER files_version_update AFTER UPDATE ON files
 BEGIN UPDATE library_state SET version = version + 1 WHERE id = 1; END;
 
 CREATE TRIGGER work_tags_version_insert AFTER INSERT ON work_tags
@@ -78,6 +86,9 @@ DROP TRIGGER work_vas_version_insert;
 DROP TRIGGER work_tags_version_update;
 DROP TRIGGER work_tags_version_delete;
 DROP TRIGGER work_tags_version_insert;
+DROP TRIGGER files_version_update;
+DROP TRIGGER files_version_delete;
+DROP TRIGGER files_version_insert;
 DROP TRIGGER works_version_update;
 DROP TRIGGER works_version_delete;
 DROP TRIGGER works_version_insert;

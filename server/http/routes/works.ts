@@ -48,6 +48,6 @@ export const worksRoutes: RouteModule = (router, { works }) => {
 
   router.get('/tracks/:id', async (ctx) => {
     const { id } = validate(idParams, ctx.params, 'params');
-    sendJson(ctx, await works.tracks(id));
+    sendJsonText(ctx, await works.tracksJson(id));
   });
 };
