@@ -306,12 +306,12 @@ describe('browse: work lists, search, labels, detail, tracks', () => {
       expect(after.body.pagination.totalCount).toBe(before.body.pagination.totalCount + 1);
       expect(ids(after.body)).toContain(100099);
       expect(ids((await get('/api/circles/1003/works')).body)).toContain(100099);
-      await t.app.db.run('UPDATE works SET missing = 1 WHERE id = 100099');
-      await t.app.db.run('UPDATE circles SET work_count = work_count - 1 WHERE id = 1003');
       const tracks = await get<TrackNode[]>('/api/tracks/100099');
       expect(tracks.body).toEqual([]);
       await t.app.db.run("INSERT INTO files (work_id, n, path, kind, size, mtime_ms, duration) VALUES (100099, 0, 'new.mp3', 'audio', 10, 0, 3)");
       expect((await get<TrackNode[]>('/api/tracks/100099')).body).toMatchObject([{ type: 'audio', title: 'new.mp3', duration: 3 }]);
+      await t.app.db.run('UPDATE works SET missing = 1 WHERE id = 100099');
+      await t.app.db.run('UPDATE circles SET work_count = work_count - 1 WHERE id = 1003');
       const gone = await get('/api/works');
       expect(gone.body.pagination.totalCount).toBe(before.body.pagination.totalCount);
       expect(ids(gone.body)).not.toContain(100099);
