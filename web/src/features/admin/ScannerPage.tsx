@@ -171,7 +171,7 @@ export function ScannerPage() {
         <Paper withBorder radius="md" p="sm">
           <Stack gap={8}>
             <Group justify="space-between" gap="xs">
-              <Text size="sm">{state.phase ? (s.phases[state.phase] ?? state.phase) : s.state[running ? 'running' : 'finished']}</Text>
+              <Text size="sm">{running ? (state.phase ? (s.phases[state.phase] ?? state.phase) : s.state.running) : badge.label}</Text>
               {total > 0 && (
                 <Text size="sm" c="dimmed" data-testid="scan-progress">
                   {done} / {total}

@@ -1,0 +1,332 @@
+/**
+ * End to end: the admin dashboard against the built `kikoplay serve` and a generated library on disk,
+ * in headless Chromium. The admin adds the library folder, scans it from the scanner page and watches
+ * the live logs and results, starts "refresh library info" and kills it, and sees a `kikoplay scan`
+ * started in another process live on the page (and kills that one too). A non-admin token is refused
+ * by the socket and kept out of /admin; a refused socket sends the admin to /login with a warning; a
+ * socket that cannot connect says '连接Socket失败'. Screenshots of the folders and scanner screens.
+ *
+ * DLsite is a loopback server that resets every connection (metadata fails fast), or holds requests
+ * open while `hang` is on (so a refresh runs until it is killed).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { makeTestLibrary } from '../helpers/library.js';
+import { runCli } from '../helpers/run-cli.js';
+import { tempDir } from '../helpers/app.js';
+
+type Lib = Awaited<ReturnType<typeof makeTestLibrary>>;
+
+const site = { hang: false };
+const held = new Set<http.ServerResponse>();
+const fakeSite = http.createServer((req, res) => {
+  if (site.hang) {
+    held.add(res);
+    res.on('close', () => held.delete(res));
+    return;
+  }
+  req.socket.destroy(); // "DLsite unreachable"
+});
+
+let siteEnv: NodeJS.ProcessEnv;
+let lib: Lib;
+let server: CliServer;
+let browser: Browser;
+let adminToken: string;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+const api = async (method: string, p: string, token: string, body?: unknown) => {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+};
+
+const waitForStatus = (s: string) => page.locator(`[data-testid="scanner-status"][data-status="${s}"]`).waitFor({ timeout: 30_000 });
+const mainLogs = () => page.getByTestId('main-logs');
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fakeSite.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(fakeSite.address() as AddressInfo).port}`;
+  siteEnv = {
+    KIKOPLAY_DLSITE_BASE_URL: `${base}/dlsite`,
+    KIKOPLAY_DLSITE_IMAGE_BASE_URL: `${base}/img`,
+    KIKOPLAY_HVDB_BASE_URL: `${base}/hvdb`,
+    KIKOPLAY_ASMR_ONE_BASE_URL: `${base}/asmr`,
+    KIKOPLAY_RETRY: '0',
+    KIKOPLAY_RETRY_DELAY: '0',
+    KIKOPLAY_DLSITE_TIMEOUT: '120000',
+    KIKOPLAY_HVDB_TIMEOUT: '120000',
+  };
+  [lib, server, browser] = await Promise.all([makeTestLibrary(), startCliServer({ env: siteEnv }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
+  adminToken = await apiLogin(server.url, server.admin.name, server.admin.password);
+  ({ context, page, errors } = await openLoggedInPage(browser, adminToken, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  context.setDefaultTimeout(15_000); // a stuck step fails with its locator, before the test's own timeout
+});
+
+afterAll(async () => {
+  for (const res of held) res.destroy();
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  fakeSite.closeAllConnections();
+  fakeSite.close();
+  lib?.cleanup();
+});
+
+describe('library folders', () => {
+  it('adds the library folder; duplicates get the spec messages, empty input is ignored, a missing path is refused', async () => {
+    await page.goto('/admin');
+    const form = page.getByTestId('add-folder');
+    await form.getByLabel('别名').waitFor();
+    const posts: string[] = [];
+    const watch = (req: { method(): string; url(): string }) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/config/folders')) posts.push(req.url());
+    };
+    page.on('request', watch);
+
+    // empty alias: ignored, nothing is sent
+    await form.getByLabel('绝对路径').fill(lib.root);
+    await form.getByRole('button', { name: '添加文件夹' }).click();
+    // a path that does not exist: the server refuses it
+    await form.getByLabel('别名').fill('nope');
+    await form.getByLabel('绝对路径').fill(path.join(lib.root, 'no-such-folder'));
+    await form.getByRole('button', { name: '添加文件夹' }).click();
+    await page.getByText(`文件夹不存在: ${path.join(lib.root, 'no-such-folder')}`).waitFor();
+    expect(await page.getByTestId('folder-row').count()).toBe(0);
+
+    await form.getByLabel('别名').fill('voice');
+    await form.getByLabel('绝对路径').fill(lib.root);
+    await form.getByRole('button', { name: '添加文件夹' }).click();
+    const row = page.getByTestId('folder-row').filter({ hasText: 'voice' });
+    await row.getByText(lib.root, { exact: true }).waitFor();
+    expect(posts.length).toBe(2);
+
+    // the same alias, then the same path: refused on the page with the spec's messages
+    await form.getByLabel('别名').fill('voice');
+    await form.getByLabel('绝对路径').fill(path.join(lib.root, 'circle-a'));
+    await form.getByRole('button', { name: '添加文件夹' }).click();
+    await form.getByText('该别名已存在，文件夹别名不能重复').waitFor();
+    await form.getByLabel('别名').fill('other');
+    await form.getByLabel('绝对路径').fill(lib.root + '/');
+    await form.getByRole('button', { name: '添加文件夹' }).click();
+    await form.getByText('该路径已存在，文件夹路径不能重复').waitFor();
+    page.off('request', watch);
+    expect(posts.length).toBe(2);
+
+    // the server has it
+    const stored = await api('GET', '/api/config/folders', adminToken);
+    expect((stored.body as { folders: { name: string; path: string }[] }).folders).toMatchObject([{ name: 'voice', path: lib.root }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes a folder after asking, and sets the cover folder', async () => {
+    const extra = tempDir('kikoplay-e2e-extra-');
+    mkdirSync(path.join(extra, 'covers'));
+    try {
+      const form = page.getByTestId('add-folder');
+      await form.getByLabel('别名').fill('extra');
+      await form.getByLabel('绝对路径').fill(extra);
+      await form.getByRole('button', { name: '添加文件夹' }).click();
+      const row = page.getByTestId('folder-row').filter({ hasText: 'extra' });
+      await row.waitFor();
+      await row.getByRole('button', { name: '删除 extra' }).click();
+      await page.getByText('确定要删除文件夹 "extra" 吗？', { exact: false }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+      await row.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('folder-row').count()).toBe(1);
+
+      const cover = page.getByTestId('cover-folder');
+      await cover.getByRole('switch', { name: /使用默认封面文件夹/ }).click();
+      await cover.getByLabel('封面文件夹路径').fill(path.join(extra, 'covers'));
+      await cover.getByRole('button', { name: '保存' }).click();
+      await cover.getByText(`封面当前保存在：${path.join(extra, 'covers')}`).waitFor();
+      await cover.getByRole('switch', { name: /使用默认封面文件夹/ }).click();
+      await cover.getByRole('button', { name: '保存' }).click();
+      await cover.getByText(`封面当前保存在：${path.join(server.dataDir, 'covers')}`).waitFor();
+    } finally {
+      rmSync(extra, { recursive: true, force: true });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('fits 375 and 1280 px, light and dark (screenshots)', async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await waitForColorScheme(page, colorScheme);
+        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, `admin-folders-${viewport.width}-${colorScheme}`, page.getByTestId('folder-row').first());
+      }
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+});
+
+describe('the scanner', () => {
+  it('scans the library from the page: running, live logs and results, then finished', async () => {
+    await page.getByTestId('admin-nav').getByRole('link', { name: '扫描' }).click();
+    await page.waitForURL('**/admin/scanner');
+    await waitForStatus('idle');
+    const start = page.getByTestId('PERFORM_SCAN');
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    expect(await page.getByTestId('KILL_SCAN_PROCESS').count()).toBe(0);
+
+    await start.click();
+    await mainLogs().getByText(/^共找到 \d+ 个音声文件夹\.$/).waitFor();
+    await waitForStatus('finished');
+    await mainLogs().getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    expect(await page.getByTestId('KILL_SCAN_PROCESS').count()).toBe(0);
+    expect(await start.isEnabled()).toBe(true);
+
+    await page.getByRole('tab', { name: /结果/ }).click();
+    const results = page.getByTestId('scan-results');
+    await results.getByText(/^\[RJ100001\] 添加成功! Added: \d+$/).waitFor();
+    await results.getByText(/^\[BJ200001\] 添加成功! Added: \d+$/).waitFor();
+    expect(await results.getByText(/添加成功! Added:/).count()).toBeGreaterThanOrEqual(lib.listed.length);
+
+    // the works are in the library
+    const works = await api('GET', '/api/config/folders', adminToken);
+    expect((works.body as { folders: { works: number }[] }).folders[0].works).toBeGreaterThanOrEqual(lib.listed.length);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the state across a reload (snapshot on ON_SCANNER_PAGE) and fits 375 and 1280 px (screenshots)', async () => {
+    await page.reload();
+    await waitForStatus('finished');
+    await mainLogs().getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    for (const viewport of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await waitForColorScheme(page, colorScheme);
+        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, `admin-scanner-${viewport.width}-${colorScheme}`, page.getByTestId('scanner-status'));
+      }
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('starts "refresh library info" and kills it: buttons disabled while running, kill only while running', async () => {
+    site.hang = true;
+    try {
+      await page.getByTestId('PERFORM_UPDATE').click();
+      await waitForStatus('running');
+      const kill = page.getByTestId('KILL_SCAN_PROCESS');
+      await kill.waitFor();
+      for (const id of ['PERFORM_SCAN', 'PERFORM_UPDATE', 'PERFORM_LYRIC_SCAN']) expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
+      await mainLogs().getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
+      await expect.poll(() => held.size).toBeGreaterThan(0); // it waits on "DLsite"
+      await screenshot(page, 'admin-scanner-running-1280-light');
+
+      await kill.click();
+      await waitForStatus('error');
+      await mainLogs().getByText('! 终止扫描进程.').waitFor();
+      await kill.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('PERFORM_SCAN').isEnabled()).toBe(true);
+    } finally {
+      site.hang = false;
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a `kikoplay scan` started in another process live, and kills it from the page', async () => {
+    site.hang = true;
+    try {
+      const before = held.size;
+      const child = runCli(['--data-dir', server.dataDir, 'scan', '--refresh-metadata', '--json'], { env: siteEnv, timeoutMs: 60_000 });
+      await waitForStatus('running');
+      await page.getByText('刷新媒体库信息', { exact: true }).first().waitFor();
+      await mainLogs().getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
+      await expect.poll(() => held.size).toBeGreaterThan(before); // the other process waits on "DLsite"
+      const kill = page.getByTestId('KILL_SCAN_PROCESS');
+      await kill.click();
+      const result = await child;
+      expect(result.code, result.stderr).toBe(1); // cancelled
+      expect(result.stderr).toContain('扫描已取消');
+      await waitForStatus('error');
+      await mainLogs().getByText('! 终止扫描进程.').waitFor();
+      await kill.waitFor({ state: 'detached' });
+    } finally {
+      site.hang = false;
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the admin socket and the admin area for others', () => {
+  let userToken: string;
+  beforeAll(async () => {
+    expect((await api('POST', '/api/credentials/user', adminToken, { name: 'listener', password: 'listener-pass', group: 'user' })).status).toBe(200);
+    userToken = await apiLogin(server.url, 'listener', 'listener-pass');
+  });
+
+  it('refuses a non-admin token on the socket with an error and close code 4403', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(userToken)}`);
+    const frames: { event: string; payload?: { message?: string } }[] = [];
+    ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    const closed = await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    expect(closed).toBe(4403);
+    expect(frames).toEqual([{ event: 'error', payload: { message: '只有 admin 账号能登录管理后台.', code: 4403 } }]);
+  });
+
+  it('keeps a non-admin out of /admin', async () => {
+    const other = await openLoggedInPage(browser, userToken, { baseURL: server.url, viewport: VIEWPORTS.phone });
+    try {
+      for (const p of ['/admin', '/admin/scanner', '/admin/usermanage', '/admin/advanced']) {
+        await other.page.goto(p);
+        await other.page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+        expect(await other.page.getByTestId('scanner-status').count()).toBe(0);
+      }
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('shows the socket refusal as a warning, closes it and goes to /login', async () => {
+    // the page believes it has an admin session (GET /api/auth/me answered for an admin), but the token is
+    // a user's: the socket is the one to refuse it
+    const other = await openLoggedInPage(browser, userToken, { baseURL: server.url, viewport: VIEWPORTS.desktop });
+    other.context.setDefaultTimeout(10_000);
+    try {
+      await other.page.route(/\/api\/auth\/me$/, (route) => route.fulfill({ json: { user: { name: 'listener', group: 'administrator', role: 'admin' }, auth: true } }));
+      const closed = other.page.waitForEvent('websocket').then((ws) => new Promise<void>((resolve) => ws.on('close', () => resolve())));
+      await other.page.goto('/admin/scanner');
+      await other.page.getByText('只有 admin 账号能登录管理后台.').waitFor();
+      await other.page.waitForURL('**/login?redirect=%2Fadmin%2Fscanner');
+      await closed;
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it("says '连接Socket失败' when the socket cannot connect", async () => {
+    const other = await openLoggedInPage(browser, adminToken, { baseURL: server.url, viewport: VIEWPORTS.desktop });
+    try {
+      await other.page.routeWebSocket(/\/api\/ws/, (ws) => ws.close({ code: 1011, reason: 'unreachable' }));
+      await other.page.goto('/admin/scanner');
+      await other.page.getByText('连接Socket失败').first().waitFor();
+      await other.page.getByTestId('socket-failed').waitFor();
+      expect(await other.page.getByTestId('PERFORM_SCAN').isDisabled()).toBe(true);
+      expect(other.page.url()).toMatch(/\/admin\/scanner$/);
+    } finally {
+      await other.context.close();
+    }
+  });
+});
