@@ -204,14 +204,14 @@ function UserTable({ users, me, onPassword }: { users: UserRow[]; me: string | u
     });
 
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="xs" highlightOnHover data-testid="user-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{u.name}</Table.Th>
-            <Table.Th w={150}>{u.role}</Table.Th>
+            <Table.Th w={130}>{u.role}</Table.Th>
             <Table.Th visibleFrom="sm">{u.createdAt}</Table.Th>
-            <Table.Th w={90} ta="right">
+            <Table.Th w={80} ta="right">
               {u.actions}
             </Table.Th>
           </Table.Tr>
