@@ -80,7 +80,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     aiTasks: new AiTasksService(repos.aiTasks, () => store.get()),
     workerTokens: new WorkerTokensService(repos.workerTokens),
     works: new WorksService(repos.worksQuery, repos.labels, repos.files, store),
-    media: new MediaService(repos.files, store, new Thumbnails(() => store.paths().thumbDir)),
+    media: new MediaService(repos.files, store, new Thumbnails(() => store.paths().thumbDir), () => repos.worksQuery.version()),
   };
   // lyrics, admin corrections and the user's lists (they use services made above)
   const listsAndEdits = {

@@ -40,13 +40,29 @@ function inside(base: string, target: string): boolean {
  * number, and only ever inside their work's folder — the path comes from the index, is resolved
  * against the configured root, and the real path (symlinks followed) must stay in the real work folder.
  */
+/** How long a checked real path is trusted before it is resolved again (symlinks can change). */
+const REALPATH_TTL_MS = 5000;
+const CACHE_LIMIT = 5000;
+
+/** A bounded map whose oldest entries go first. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
 export class MediaService {
   private readonly charsets = new Map<string, string>();
+  /** File rows by hash for the current library version (seeking players ask for many ranges of a file). */
+  private readonly rows = new Map<string, { version: number; row: MediaFileRow }>();
+  /** Contained real paths of files, checked at `at`. */
+  private readonly realPaths = new Map<string, { realFile: string; at: number }>();
 
   constructor(
     private readonly files: FilesRepo,
     private readonly store: ConfigStore,
     private readonly thumbs: Thumbnails,
+    /** The library version (bumped by every write to works or files). */
+    private readonly libraryVersion: () => Promise<number>,
   ) {}
 
   /** `GET /api/media/stream/:id/:index`: inline, text with its detected charset. */
@@ -86,7 +102,14 @@ export class MediaService {
   }
 
   private async lookup(workId: number, n: number): Promise<MediaFileRow> {
-    const row = await this.files.file(workId, n);
+    const key = `${workId}/${n}`;
+    const version = await this.libraryVersion();
+    const cached = this.rows.get(key);
+    let row = cached && cached.version === version ? cached.row : undefined;
+    if (!row) {
+      row = await this.files.file(workId, n);
+      if (row) remember(this.rows, key, { version, row });
+    }
     if (!row) {
       const work = await this.files.location(workId);
       if (!work) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
@@ -109,6 +132,20 @@ export class MediaService {
     if (workDir !== rootAbs && !inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
     const absPath = path.resolve(workDir, row.path);
     if (!inside(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中');
+    const realFile = await this.containedRealPath(workDir, absPath, row);
+    const stat = await fsp.stat(realFile).catch(() => null);
+    if (!stat?.isFile()) throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+    return { absPath: realFile, stat };
+  }
+
+  /**
+   * The real path of `absPath` (symlinks followed), refused unless it stays inside the real work
+   * folder. Checked results are reused for a few seconds (a player asks for many ranges of a file).
+   */
+  private async containedRealPath(workDir: string, absPath: string, row: MediaFileRow): Promise<string> {
+    const key = `${workDir}\0${absPath}`;
+    const hit = this.realPaths.get(key);
+    if (hit && Date.now() - hit.at < REALPATH_TTL_MS) return hit.realFile;
     let realDir: string;
     let realFile: string;
     try {
@@ -117,9 +154,8 @@ export class MediaService {
       throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
     }
     if (!inside(realDir, realFile)) throw forbidden('拒绝访问：文件链接到了作品文件夹之外');
-    const stat = await fsp.stat(realFile);
-    if (!stat.isFile()) throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
-    return { absPath: realFile, stat };
+    remember(this.realPaths, key, { realFile, at: Date.now() });
+    return realFile;
   }
 
   private async contentType(row: MediaFileRow, absPath: string, stat: Stats): Promise<string> {
