@@ -126,6 +126,17 @@ export class WorksQueryRepo {
     return row?.n ?? 0;
   }
 
+  /** Missing works whose search text holds every term (few: the missing part of the index). */
+  async missingMatching(terms: string[]): Promise<number> {
+    if (!terms.length) return 0;
+    const row = await this.db.get<{ n: number }>(
+      `SELECT count(*) AS n FROM works w INDEXED BY works_by_release JOIN works_fts_content xf ON xf.id = w.id
+        WHERE w.missing = 1 AND ${terms.map(() => 'instr(xf.c0, ?) > 0').join(' AND ')}`,
+      terms,
+    );
+    return row?.n ?? 0;
+  }
+
   /** One page of ids in list order, with the user's star ratings of them (read in the same pass). */
   async pageIds(spec: ListSpec, order: OrderKey, dir: Direction, offset: number, limit: number, userId: number | null): Promise<{ ids: number[]; ratings: Map<number, number> }> {
     const q = this.build(spec, order);
