@@ -7,13 +7,15 @@
  * of the issue is missed.
  *
  *   node --import tsx scripts/bench/run.ts [--works 100000] [--duration 10] [--connections 10]
- *        [--data-dir DIR] [--reuse] [--only name,name] [--identity]
+ *        [--data-dir DIR] [--reuse] [--only name,name] [--identity] [--tsx]
  *
  * `--reuse` keeps a data dir built by an earlier run with the same generator (saves the build);
- * `--identity` sends no Accept-Encoding (default: gzip, like browsers and the mobile apps).
+ * `--identity` sends no Accept-Encoding (default: gzip, like browsers and the mobile apps);
+ * `--tsx` runs the server from source through tsx instead of compiling it like the package does.
+ * KIKOPLAY_* variables reach the server's config (e.g. KIKOPLAY_AUTH=false).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,8 +96,39 @@ function rows(data: BenchData): Row[] {
 
 // ---- server process -------------------------------------------------------------------------------
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir], {
+/**
+ * Compile the server the way the package ships it (tsc with tsconfig.build.json, plus this
+ * benchmark's server entry) into `<dataDir>/build`, with the migrations and assets beside it.
+ * Running compiled JS keeps the TypeScript loader's memory and startup out of the measurement.
+ */
+function compileServer(dataDir: string): string {
+  const out = path.join(dataDir, 'build');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const tsconfig = path.join(out, 'tsconfig.bench.json');
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: path.join(ROOT, 'tsconfig.build.json'),
+      compilerOptions: { rootDir: ROOT, outDir: out, noEmitOnError: false, incremental: false },
+      include: [path.join(ROOT, 'server'), path.join(ROOT, 'cli'), path.join(ROOT, 'scripts/bench/server.ts')],
+      exclude: [path.join(ROOT, 'node_modules'), path.join(ROOT, 'dist'), path.join(ROOT, 'web'), path.join(ROOT, 'test'), '**/*.test.ts'],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], { cwd: ROOT, encoding: 'utf8' });
+  const entry = path.join(out, 'scripts/bench/server.js');
+  if (!existsSync(entry)) throw new Error(`compiling the server failed:\n${tsc.stdout}${tsc.stderr}`);
+  if (tsc.status !== 0) process.stdout.write('  (tsc reported type errors in files under work; the emitted JS is used)\n');
+  cpSync(path.join(ROOT, 'server/db/migrations'), path.join(out, 'server/db/migrations'), { recursive: true });
+  if (existsSync(path.join(ROOT, 'server/assets'))) cpSync(path.join(ROOT, 'server/assets'), path.join(out, 'server/assets'), { recursive: true });
+  writeFileSync(path.join(out, 'package.json'), JSON.stringify({ name: 'kikoplay-bench-build', type: 'module', private: true }));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir');
+  return entry;
+}
+
+async function startServer(dataDir: string, compiled: string | null): Promise<{ child: ChildProcess; port: number }> {
+  const args = compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, KIKOPLAY_LOG_LEVEL: 'warn' },
@@ -147,6 +180,16 @@ class RssProbe {
     this.timer = setInterval(() => (this.max = Math.max(this.max, this.read('VmRSS'))), 100);
   }
 
+  /** User + system CPU time of the process so far, in ms. */
+  cpuMs(): number {
+    try {
+      const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return 0;
+    }
+  }
+
   stop(): number {
     if (this.timer) clearInterval(this.timer);
     const sampled = Math.max(this.max, this.read('VmRSS'));
@@ -160,6 +203,8 @@ interface RowResult {
   row: Row;
   result: Result;
   rssMb: number;
+  /** Server CPU (all threads) per answered request, ms: less sensitive to other load than req/s. */
+  cpuPerRequest: number;
   failures: string[];
 }
 
@@ -168,6 +213,7 @@ async function runRow(row: Row, port: number, token: string, opts: { duration: n
   const base: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (opts.gzip) base['Accept-Encoding'] = 'gzip';
   rss.start();
+  const cpuBefore = rss.cpuMs();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: opts.connections,
@@ -183,6 +229,7 @@ async function runRow(row: Row, port: number, token: string, opts: { duration: n
     ],
   });
   const rssMb = rss.stop() / MB;
+  const cpuPerRequest = (rss.cpuMs() - cpuBefore) / Math.max(result.requests.total, 1);
   const target = TARGETS[row.kind];
   const failures: string[] = [];
   if (result.requests.average < target.minRps) failures.push(`${result.requests.average.toFixed(0)} req/s < ${target.minRps}`);
@@ -190,7 +237,7 @@ async function runRow(row: Row, port: number, token: string, opts: { duration: n
   if (result.non2xx > 0) failures.push(`${result.non2xx} non-2xx`);
   if (result.errors > 0 || result.timeouts > 0) failures.push(`${result.errors} errors, ${result.timeouts} timeouts`);
   if (rssMb > MAX_RSS_MB) failures.push(`RSS ${rssMb.toFixed(0)} MB > ${MAX_RSS_MB}`);
-  return { row, result, rssMb, failures };
+  return { row, result, rssMb, cpuPerRequest, failures };
 }
 
 async function login(port: number, name: string, password: string): Promise<string> {
@@ -212,8 +259,8 @@ async function ensureBenchUser(dataDir: string): Promise<{ name: string; passwor
 }
 
 function table(results: RowResult[]): string {
-  const head = ['row', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'peak RSS MB', 'target', 'result'];
-  const lines = results.map(({ row, result, rssMb, failures }) => {
+  const head = ['row', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'peak RSS MB', 'CPU ms/req', 'target', 'result'];
+  const lines = results.map(({ row, result, rssMb, cpuPerRequest, failures }) => {
     const t = TARGETS[row.kind];
     return [
       row.name,
@@ -222,12 +269,13 @@ function table(results: RowResult[]): string {
       String(result.latency.p99),
       String(result.non2xx + result.errors + result.timeouts),
       rssMb.toFixed(0),
+      cpuPerRequest.toFixed(2),
       `≥${t.minRps}/s${t.maxP99 !== null ? `, p99≤${t.maxP99}` : ''}`,
       failures.length ? `MISS: ${failures.join('; ')}` : 'ok',
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 || i >= 6 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   return [fmt(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmt)].join('\n');
 }
 
@@ -244,7 +292,13 @@ async function main(): Promise<number> {
   process.stdout.write(data.reused ? 'reused the existing data dir\n' : `built in ${data.buildSeconds.toFixed(1)} s\n`);
   const user = await ensureBenchUser(dataDir);
 
-  const { child, port } = await startServer(dataDir);
+  let compiled: string | null = null;
+  if (!flag('tsx')) {
+    const t = Date.now();
+    compiled = compileServer(dataDir);
+    process.stdout.write(`compiled the server in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  }
+  const { child, port } = await startServer(dataDir, compiled);
   const rss = new RssProbe(child.pid!);
   const results: RowResult[] = [];
   try {
@@ -258,7 +312,12 @@ async function main(): Promise<number> {
     child.kill('SIGTERM');
   }
 
-  process.stdout.write(`\n${works.toLocaleString('en')} works, ${connections} connections, ${duration} s per row, ${os.cpus().length} CPUs, node ${process.version}, Accept-Encoding: ${gzip ? 'gzip' : 'identity'}\n\n`);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  process.stdout.write(
+    `\n${works.toLocaleString('en')} works, ${connections} connections, ${duration} s per row, ${os.cpus().length} CPUs, node ${process.version}, ` +
+      `Accept-Encoding: ${gzip ? 'gzip' : 'identity'}, auth ${process.env.KIKOPLAY_AUTH === 'false' ? 'off' : 'on'}, ` +
+      `server ${compiled ? 'compiled (tsc)' : 'tsx'}, load average at the end ${load} (other processes share the CPUs)\n\n`,
+  );
   process.stdout.write(table(results) + '\n');
   const missed = results.filter((r) => r.failures.length);
   process.stdout.write(missed.length ? `\n${missed.length} row(s) missed their target\n` : '\nall targets met\n');

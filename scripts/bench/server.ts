@@ -27,3 +27,9 @@ const stop = async () => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+// memory breakdown on demand (diagnostics: kill -USR2 <pid>)
+process.on('SIGUSR2', () => {
+  const m = process.memoryUsage();
+  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+  process.stderr.write(`memory: rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}\n`);
+});
