@@ -82,6 +82,9 @@ function LrcDialog({ task, onClose }: { task: AiTask | null; onClose: () => void
   );
 }
 
+/** A finished task keeps the last progress line it reported; it only means something while working (or why it failed). */
+const showsWorkerStatus = (status: AiStatusName) => status === 'transcribing' || status === 'error';
+
 function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task: AiTask; writable: boolean; onRetry: () => void; onDelete: () => void; onShowLrc: () => void; busy: boolean }) {
   const file = taskFile(task.audio_path);
   const status: AiStatusName = statusOf(task);
@@ -123,7 +126,7 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
             {c.worker}:
           </Text>
           <Text size="xs" style={{ wordBreak: 'break-all' }}>
-            {task.worker_name ? `${task.worker_name}${task.worker_status ? ` · ${task.worker_status}` : ''}` : c.noWorker}
+            {task.worker_name ? `${task.worker_name}${task.worker_status && showsWorkerStatus(status) ? ` · ${task.worker_status}` : ''}` : c.noWorker}
           </Text>
         </Group>
         {status === 'transcribing' && <Progress value={progress === null ? 100 : progress * 100} striped animated={progress === null} size="sm" aria-label={task.worker_status ?? c.statuses.transcribing} />}
