@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 
 /** Longest side of a thumbnail (64 CSS px at 2x). */
 export const THUMB_SIZE = 128;
@@ -47,6 +46,8 @@ export class Thumbnails {
   private async make(src: ThumbSource, folder: string, file: string): Promise<string> {
     let data: Buffer;
     try {
+      // loaded on first use: libvips costs ~20 MB of memory that a server without thumbnails never needs
+      const { default: sharp } = await import('sharp');
       data = await sharp(src.absPath, { failOn: 'error', limitInputPixels: 100_000_000 })
         .rotate()
         .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
