@@ -153,7 +153,7 @@ function parsePlaybackRates(v: unknown): Record<string, number> | undefined {
 
 function parseLyricBar(v: unknown): LyricBarPrefs | undefined {
   if (!isRecord(v) || typeof v.show !== 'boolean') return undefined;
-  return { show: v.show, x: unit(v.x) ?? 0.5, y: unit(v.y) ?? 0.15 };
+  return { show: v.show, x: unit(v.x) ?? 0.5, y: unit(v.y) ?? 0.8 };
 }
 
 const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
@@ -170,7 +170,7 @@ const PREFS = {
   volume: pref<number>('volume', 1, unit),
   /** Playback speed per user name. */
   playbackRates: pref<Record<string, number>>('playbackRates', {}, parsePlaybackRates),
-  lyricBar: pref<LyricBarPrefs>('lyricBar', { show: true, x: 0.5, y: 0.15 }, parseLyricBar),
+  lyricBar: pref<LyricBarPrefs>('lyricBar', { show: true, x: 0.5, y: 0.8 }, parseLyricBar),
   /** The player's queue, index, mode and second, restored after a reload (validated by the player). */
   playerSession: pref<Record<string, unknown> | null>('playerSession', null, (v) => (v === null ? null : isRecord(v) ? v : undefined)),
   /** One-time warnings already shown (Safari visualizer, iOS background play). */

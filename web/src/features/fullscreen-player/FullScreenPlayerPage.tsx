@@ -18,6 +18,8 @@ import { getEngine } from '../player/engine.js';
 import { useEngineState } from '../player/engine-state.js';
 import { ProgressSlider } from '../player/ProgressSlider.js';
 import { useCurrentEntry, usePlayer } from '../player/store.js';
+import { usePlayerUser } from '../player/player-user.js';
+import { PageLoader } from '../../components/PageLoader.js';
 import { useAudioGraph } from '../player/use-audio-graph.js';
 import { Visualizer } from '../player/Visualizer.js';
 import { HEADER_HEIGHT } from '../../app/layouts/layout-sizes.js';
@@ -59,6 +61,8 @@ export function FullScreenPlayerPage() {
   const navigate = useNavigate();
   const entry = useCurrentEntry();
   const hasQueue = usePlayer((s) => s.queue.length > 0);
+  // until the player has started, a queue kept from before a reload is not back yet
+  const ready = usePlayerUser((s) => s.ready);
   const playing = usePlayer((s) => s.playing);
   const video = useEngineState((s) => s.video);
   const cover = useVisualCover(entry?.workId);
@@ -69,11 +73,12 @@ export function FullScreenPlayerPage() {
   const validId = workId !== undefined && /^\d{1,15}$/.test(workId);
 
   useEffect(() => {
-    if (hasQueue || validId) return;
+    if (!ready || hasQueue || validId) return;
     notifyWarning(t.player.fullScreenPage.nothingPlaying);
     void navigate('/works', { replace: true });
-  }, [hasQueue, validId, navigate]);
+  }, [ready, hasQueue, validId, navigate]);
 
+  if (!ready) return <PageLoader />;
   if (!hasQueue) return validId ? <Navigate to={`/work/${workId}`} replace /> : null;
   if (!entry) return null;
 

@@ -49,6 +49,8 @@ export function ExpandedPlayer() {
   const opened = usePlayerUi((s) => s.expanded);
   const setExpanded = usePlayerUi((s) => s.setExpanded);
   const open = usePlayerUi((s) => s.open);
+  const dialog = usePlayerUi((s) => s.dialog);
+  const menuOpen = usePlayerUi((s) => s.menuOpen);
   const entry = useCurrentEntry();
   const desktop = useMediaQuery(DESKTOP, undefined, { getInitialValueInEffect: false });
   const [hideSeek] = usePref('hideSeekButton');
@@ -61,6 +63,8 @@ export function ExpandedPlayer() {
       position={desktop ? 'right' : 'bottom'}
       size={desktop ? 440 : '100%'}
       withCloseButton={false}
+      // Escape closes a dialog or menu opened from here, not the player under it
+      closeOnEscape={dialog === null && !menuOpen}
       padding={0}
       zIndex={250}
       aria-label={t.player.nowPlaying}

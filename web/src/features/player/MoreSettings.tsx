@@ -1,4 +1,5 @@
 /** The expanded player's more-settings menu (spec §2.8, §3 local preferences). */
+import { useState } from 'react';
 import { ActionIcon, Button, Divider, Group, Popover, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconDotsVertical, IconPencil, IconZzz } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';
@@ -29,12 +30,22 @@ export function MoreSettings() {
   const [fontSize, setFontSize] = usePref('lyricFontSize');
   const admin = usePlayerUser((s) => s.admin);
   const open = usePlayerUi((s) => s.open);
+  const setMenuOpen = usePlayerUi((s) => s.setMenuOpen);
+  const [opened, setOpened] = useState(false);
+  const toggle = (next: boolean) => {
+    setOpened(next);
+    setMenuOpen(next);
+  };
+  const openDialog = (d: 'sleepTimer' | 'lyricEditor') => {
+    toggle(false);
+    open(d);
+  };
   const desktop = typeof window !== 'undefined' && window.matchMedia('(hover: hover) and (pointer: fine)').matches;
   return (
-    <Popover position="top-end" width={300} withinPortal zIndex={320} shadow="md">
+    <Popover position="top-end" width={300} withinPortal zIndex={320} shadow="md" trapFocus returnFocus opened={opened} onChange={toggle}>
       <Popover.Target>
         <Tooltip label={t.player.more} openDelay={400}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t.player.more} data-testid="player-more">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t.player.more} data-testid="player-more" onClick={() => toggle(!opened)}>
             <IconDotsVertical size={20} />
           </ActionIcon>
         </Tooltip>
@@ -69,11 +80,11 @@ export function MoreSettings() {
           </div>
           <Divider />
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconZzz size={16} />} onClick={() => open('sleepTimer')}>
+            <Button size="xs" variant="light" leftSection={<IconZzz size={16} />} onClick={() => openDialog('sleepTimer')}>
               {t.player.settings.sleepTimer}
             </Button>
             {admin && (
-              <Button size="xs" variant="light" leftSection={<IconPencil size={16} />} onClick={() => open('lyricEditor')} data-testid="lyric-edit-open">
+              <Button size="xs" variant="light" leftSection={<IconPencil size={16} />} onClick={() => openDialog('lyricEditor')} data-testid="lyric-edit-open">
                 {t.player.settings.editLyrics}
               </Button>
             )}

@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { t } from '../../i18n/index.js';
 import { getEngine } from './engine.js';
 import { useEngineState } from './engine-state.js';
+import { usePlayerUi } from './player-ui.js';
 import { setPlaybackRate, SPEEDS } from './player-user.js';
 
 export function VolumeControl({ width = 110 }: { width?: number }) {
@@ -46,8 +47,9 @@ export function VolumeControl({ width = 110 }: { width?: number }) {
 
 export function SpeedControl() {
   const rate = useEngineState((s) => s.rate);
+  const setMenuOpen = usePlayerUi((s) => s.setMenuOpen);
   return (
-    <Menu position="top" withinPortal zIndex={320}>
+    <Menu position="top" withinPortal zIndex={320} onChange={setMenuOpen}>
       <Menu.Target>
         <Tooltip label={t.player.speed} openDelay={400}>
           <Button variant={rate === 1 ? 'subtle' : 'light'} color={rate === 1 ? 'gray' : undefined} size="compact-sm" aria-label={t.player.speed} data-testid="player-speed" miw={44}>

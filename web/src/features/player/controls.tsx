@@ -23,6 +23,7 @@ import { useSharedConfig } from '../../lib/shared-config.js';
 import { getEngine } from './engine.js';
 import { useEngineState } from './engine-state.js';
 import { usePlayer } from './store.js';
+import classes from './player.module.css';
 
 type ButtonProps = Omit<ActionIconProps, 'children'> & { iconSize?: number };
 
@@ -38,7 +39,7 @@ export const forwardIcon = (s: number): Icon => nearest(s, { 5: IconRewindForwar
 function Control({ label, icon: I, onClick, iconSize = 22, testId, disabled, ...rest }: ButtonProps & { label: string; icon: Icon; onClick(): void; testId?: string }) {
   return (
     <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="subtle" color="gray" size="xl" radius="xl" aria-label={label} onClick={onClick} data-testid={testId} disabled={disabled} {...rest}>
+      <ActionIcon variant="subtle" color="gray" size="xl" radius="xl" aria-label={label} onClick={onClick} data-testid={testId} disabled={disabled} className={classes.control} {...rest}>
         <I size={iconSize} />
       </ActionIcon>
     </Tooltip>

@@ -79,10 +79,12 @@ export function startPlayer(user: { name: string; admin: boolean } | null): void
   const before = usePlayerUser.getState().name;
   const name = user?.name ?? null;
   usePlayerUser.setState({ name, admin: user?.admin ?? false });
-  if (name === before) return;
-  if (before !== null && name !== null) usePlayer.getState().clear();
-  getEngine().setRate(rememberedRate(name));
-  restoreLocalSession(name);
+  if (name !== before || !usePlayerUser.getState().ready) {
+    if (before !== null && name !== null && name !== before) usePlayer.getState().clear();
+    getEngine().setRate(rememberedRate(name));
+    restoreLocalSession(name);
+  }
+  usePlayerUser.setState({ ready: true });
 }
 
 /** Save play history now (e.g. before leaving), skipping as usual when unchanged or resuming. */

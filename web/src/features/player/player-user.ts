@@ -3,7 +3,14 @@ import { create } from 'zustand';
 import { getPref, PLAYBACK_RATE, setPref } from '../../lib/prefs.js';
 import { getEngine } from './engine.js';
 
-export const usePlayerUser = create<{ name: string | null; admin: boolean }>()(() => ({ name: null, admin: false }));
+export interface PlayerUser {
+  name: string | null;
+  admin: boolean;
+  /** The player has started for the signed-in user (a stored queue, if any, is restored). */
+  ready: boolean;
+}
+
+export const usePlayerUser = create<PlayerUser>()(() => ({ name: null, admin: false, ready: false }));
 
 /** The speed remembered for a user (1× when none). */
 export const rememberedRate = (user: string | null): number => (user ? (getPref('playbackRates')[user] ?? PLAYBACK_RATE.default) : PLAYBACK_RATE.default);

@@ -1,0 +1,338 @@
+/**
+ * End to end: the web player against the built `kikoplay serve` and a scanned library of generated WAV
+ * tracks, in headless Chromium. Tracks start from the real work page; what the page plays is read
+ * from its media element. Covers: playing (time advances), next/previous, every play mode at the end
+ * of a track, reordering and removing in the queue, the sleep timer, and resuming after a reload and
+ * from the work page's play history.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { synthWav } from '../../server/library/demo-library.js';
+
+const WORK = 100001;
+const TRACKS = ['01 はじめに.wav', '02 耳かき.wav', '03 おやすみ.wav'];
+const TRACK_SECONDS = 6;
+
+let root: string;
+let server: CliServer;
+let browser: Browser;
+let token: string;
+/** Track hash of each title (the scanner numbers the files). */
+const hashOf: Record<string, string> = {};
+
+/** A library with one work of three generated tracks, scanned offline into a fresh data dir. */
+async function makeLibrary(): Promise<{ dataDir: string }> {
+  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-player-'));
+  const work = path.join(root, 'lib', `RJ${WORK} プレイヤーテスト`, 'SE');
+  mkdirSync(work, { recursive: true });
+  TRACKS.forEach((name, i) => writeFileSync(path.join(work, name), synthWav([[440 + 110 * i, TRACK_SECONDS]], 0.2)));
+  const dataDir = path.join(root, 'data');
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
+  if (set.code !== 0) throw new Error(set.stderr);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
+  return { dataDir };
+}
+
+beforeAll(async () => {
+  const { dataDir } = await makeLibrary();
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+  const res = await fetch(`${server.url}/api/tracks/${WORK}`, { headers: { Authorization: `Bearer ${token}` } });
+  const walk = (nodes: { title: string; hash?: string; children?: unknown[] }[]) => {
+    for (const n of nodes) {
+      if (n.hash) hashOf[n.title] = n.hash;
+      if (n.children) walk(n.children as typeof nodes);
+    }
+  };
+  walk((await res.json()) as { title: string }[]);
+  if (TRACKS.some((t) => !hashOf[t])) throw new Error(`tracks not scanned: ${JSON.stringify(hashOf)}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+// ---- reading the page ----------------------------------------------------------------------------
+
+interface MediaLike {
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  getAttribute(name: string): string | null;
+}
+interface PageDoc {
+  document: { querySelectorAll(sel: string): ArrayLike<MediaLike> };
+  sessionStorage: { getItem(key: string): string | null };
+  localStorage: { removeItem(key: string): void };
+  Math: { random: () => number };
+}
+
+/** The player's media element with a source: its time, state and which track it plays. */
+async function media(page: Page): Promise<{ time: number; paused: boolean; hash: string; duration: number } | null> {
+  return page.evaluate(() => {
+    const els = Array.from((globalThis as unknown as PageDoc).document.querySelectorAll('audio, video')).filter((e) => e.getAttribute('src'));
+    const el = els[0];
+    if (!el) return null;
+    const m = /\/api\/media\/stream\/(\d+\/\d+)/.exec(el.getAttribute('src') ?? '');
+    return { time: el.currentTime, paused: el.paused, hash: m ? m[1] : '', duration: el.duration };
+  });
+}
+
+/** Move the playing element to `seconds` (what dragging the seek bar does). */
+async function seekTo(page: Page, seconds: number): Promise<void> {
+  await page.evaluate((s) => {
+    const el = Array.from((globalThis as unknown as PageDoc).document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+    if (el) el.currentTime = s;
+  }, seconds);
+}
+
+const barTitle = (page: Page) => page.getByTestId('player-bar-title').textContent();
+const isPlaying = async (page: Page) => (await page.getByTestId('player-toggle').first().getAttribute('data-playing')) === 'true';
+
+async function playFromWorkPage(page: Page, title: string): Promise<void> {
+  await page.goto(`/work/${WORK}`);
+  await page.getByTestId('file-tree').waitFor();
+  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
+  await expect.poll(() => barTitle(page)).toBe(title);
+  await expect.poll(async () => (await media(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.3);
+}
+
+async function setMode(page: Page, mode: 'order' | 'allRepeat' | 'repeatOnce' | 'shuffle'): Promise<void> {
+  await openExpanded(page);
+  const button = page.getByTestId('player-mode');
+  for (let i = 0; i < 4 && (await button.getAttribute('data-mode')) !== mode; i++) await button.click();
+  expect(await button.getAttribute('data-mode')).toBe(mode);
+}
+
+async function openExpanded(page: Page): Promise<void> {
+  if (await page.getByTestId('expanded-player').isVisible()) return;
+  await page.getByTestId('player-bar-open').click();
+  await page.getByTestId('expanded-player').waitFor();
+}
+
+async function closeExpanded(page: Page): Promise<void> {
+  if (!(await page.getByTestId('expanded-player').isVisible())) return;
+  await page.getByTestId('player-collapse').click();
+  await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+}
+
+async function openQueue(page: Page): Promise<void> {
+  await openExpanded(page);
+  await page.getByTestId('queue-open').click();
+  await page.getByTestId('queue-list').waitFor();
+}
+
+const queueTitles = (page: Page) => page.getByTestId('queue-title').allTextContents();
+const currentQueueTitle = (page: Page) => page.locator('[data-testid="queue-item"][data-current] [data-testid="queue-title"]').textContent();
+
+// ---- tests --------------------------------------------------------------------------------------
+
+describe('the player', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  });
+  afterAll(() => context?.close());
+
+  it('plays a track from the work page and its time advances', async () => {
+    await playFromWorkPage(page, TRACKS[0]);
+    const first = (await media(page))!;
+    expect(first.hash).toBe(hashOf[TRACKS[0]]);
+    expect(first.paused).toBe(false);
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(first.time + 0.5);
+    expect(await isPlaying(page)).toBe(true);
+    // the pause button pauses the element
+    await page.getByTestId('player-toggle').click();
+    await expect.poll(async () => (await media(page))!.paused).toBe(true);
+    await page.getByTestId('player-toggle').click();
+    await expect.poll(async () => (await media(page))!.paused).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('goes to the next and previous track', async () => {
+    await page.getByTestId('player-next').click();
+    await expect.poll(() => barTitle(page)).toBe(TRACKS[1]);
+    await expect.poll(async () => (await media(page))!.hash).toBe(hashOf[TRACKS[1]]);
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(0.2);
+    await page.getByTestId('player-previous').click();
+    await expect.poll(() => barTitle(page)).toBe(TRACKS[0]);
+    await expect.poll(async () => (await media(page))!.hash).toBe(hashOf[TRACKS[0]]);
+    expect(await page.getByTestId('player-previous').isDisabled()).toBe(true); // first track: no previous
+  });
+
+  it('applies each play mode when a track ends', async () => {
+    await openExpanded(page);
+    const ending = async () => {
+      await expect.poll(async () => (await media(page))?.duration ?? Number.NaN).toBeGreaterThan(1);
+      await seekTo(page, (await media(page))!.duration - 0.4);
+    };
+
+    // order: the next track…
+    await setMode(page, 'order');
+    await ending();
+    await expect.poll(() => page.getByTestId('expanded-title').textContent()).toBe(TRACKS[1]);
+    // …and a pause after the last one
+    await page.getByTestId('player-next').last().click();
+    await expect.poll(() => page.getByTestId('expanded-title').textContent()).toBe(TRACKS[2]);
+    await ending();
+    await expect.poll(() => isPlaying(page)).toBe(false);
+    expect(await page.getByTestId('expanded-title').textContent()).toBe(TRACKS[2]);
+
+    // all repeat: the last track wraps to the first
+    await setMode(page, 'allRepeat');
+    await page.getByTestId('player-toggle').last().click();
+    await ending();
+    await expect.poll(() => page.getByTestId('expanded-title').textContent()).toBe(TRACKS[0]);
+    await expect.poll(() => isPlaying(page)).toBe(true);
+
+    // repeat once: the same track from the start
+    await setMode(page, 'repeatOnce');
+    await ending();
+    await expect.poll(async () => (await media(page))!.time, { timeout: 5000 }).toBeLessThan(1.5);
+    expect(await page.getByTestId('expanded-title').textContent()).toBe(TRACKS[0]);
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(0.1);
+    expect(await isPlaying(page)).toBe(true);
+
+    // shuffle: a random track (made predictable here), or the same one again from the start
+    await setMode(page, 'shuffle');
+    await page.evaluate(() => ((globalThis as unknown as PageDoc).Math.random = () => 0.99));
+    await ending();
+    await expect.poll(() => page.getByTestId('expanded-title').textContent()).toBe(TRACKS[2]);
+    await page.evaluate(() => ((globalThis as unknown as PageDoc).Math.random = () => 0.99));
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(0.2);
+    await ending();
+    await expect.poll(async () => (await media(page))!.time, { timeout: 5000 }).toBeLessThan(1.5);
+    expect(await page.getByTestId('expanded-title').textContent()).toBe(TRACKS[2]);
+    expect(await isPlaying(page)).toBe(true);
+    await setMode(page, 'order');
+  });
+
+  it('reorders and removes entries in the queue', async () => {
+    await playFromWorkPage(page, TRACKS[1]);
+    await openQueue(page);
+    expect(await queueTitles(page)).toEqual(TRACKS);
+    expect(await currentQueueTitle(page)).toBe(TRACKS[1]);
+
+    // drag the last entry to the top: the current track stays selected
+    const handle = page.getByTestId('queue-drag').nth(2);
+    const target = page.getByTestId('queue-item').nth(0);
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 4 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => queueTitles(page)).toEqual([TRACKS[2], TRACKS[0], TRACKS[1]]);
+    expect(await currentQueueTitle(page)).toBe(TRACKS[1]);
+    expect(await barTitle(page)).toBe(TRACKS[1]);
+    expect(await isPlaying(page)).toBe(true);
+
+    // removing an earlier entry keeps the current track playing
+    await page.getByTestId('queue-remove').nth(0).click();
+    await expect.poll(() => queueTitles(page)).toEqual([TRACKS[0], TRACKS[1]]);
+    expect(await currentQueueTitle(page)).toBe(TRACKS[1]);
+    expect(await isPlaying(page)).toBe(true);
+
+    // removing the current entry stops playback and selects the first
+    await page.getByTestId('queue-remove').nth(1).click();
+    await expect.poll(() => queueTitles(page)).toEqual([TRACKS[0]]);
+    await expect.poll(() => isPlaying(page)).toBe(false);
+    expect(await currentQueueTitle(page)).toBe(TRACKS[0]);
+
+    // clearing empties the queue and the bottom bar goes away
+    await page.getByTestId('queue-clear').click();
+    await page.getByTestId('queue-clear-confirm').click();
+    await page.getByTestId('player-bar').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    expect(await media(page)).toBeNull();
+  });
+
+  it('pauses when the sleep timer is due, and refuses a countdown of 0', async () => {
+    await playFromWorkPage(page, TRACKS[0]);
+    await setMode(page, 'allRepeat'); // keeps playing whatever the timer needs
+    await closeExpanded(page);
+    await page.getByTestId('sleep-timer-entry').click();
+    const dialog = page.getByTestId('sleep-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('sleep-slider').getByRole('slider').focus();
+    await page.keyboard.press('Home'); // slider at 0 → 0 minutes
+    await page.getByTestId('sleep-set').click();
+    await page.getByText('倒计时失败，时长不能小于0').waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as PageDoc).sessionStorage.getItem('kikoplay.sleepTimer'))).toBeNull();
+
+    await page.getByTestId('sleep-minutes').fill('0.05'); // 3 seconds
+    await page.getByTestId('sleep-set').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = JSON.parse((await page.evaluate(() => (globalThis as unknown as PageDoc).sessionStorage.getItem('kikoplay.sleepTimer')))!) as { mode: string; stopAt: number };
+    expect(stored.mode).toBe('countdown');
+    expect(await isPlaying(page)).toBe(true);
+    await expect.poll(() => isPlaying(page), { timeout: 8000 }).toBe(false);
+    expect((await media(page))!.paused).toBe(true);
+    await page.getByText('睡眠定时已到，已暂停播放').waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as PageDoc).sessionStorage.getItem('kikoplay.sleepTimer'))).toBeNull();
+    await setMode(page, 'order');
+  });
+
+  it('resumes at the saved second after a reload', async () => {
+    await closeExpanded(page);
+    await playFromWorkPage(page, TRACKS[1]);
+    await seekTo(page, 3.5);
+    await page.getByTestId('player-toggle').click();
+    await expect.poll(async () => (await media(page))!.paused).toBe(true);
+    const saved = (await media(page))!.time;
+    expect(saved).toBeGreaterThan(3.4);
+
+    // the server has the play state too (saved 500 ms after the pause)
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${server.url}/api/work/${WORK}`, { headers: { Authorization: `Bearer ${token}` } });
+        const work = (await res.json()) as { state: { index: number; seconds: number; queue: { hash: string }[] } | null };
+        return work.state && { index: work.state.index, near: Math.abs(work.state.seconds - saved) < 0.05, hash: work.state.queue[work.state.index]?.hash };
+      })
+      .toEqual({ index: 1, near: true, hash: hashOf[TRACKS[1]] });
+
+    await page.reload();
+    await page.getByText('已恢复播放历史').waitFor();
+    expect(await barTitle(page)).toBe(TRACKS[1]);
+    const resumed = (await media(page))!;
+    expect(resumed.hash).toBe(hashOf[TRACKS[1]]);
+    expect(Math.abs(resumed.time - saved)).toBeLessThan(0.3);
+    expect(resumed.paused).toBe(true);
+
+    expect(errors).toEqual([]);
+  });
+
+  it('resumes the play history saved on the server from the work page, in another browser', async () => {
+    const other = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.phone });
+    try {
+      const p = other.page;
+      await p.goto(`/work/${WORK}`);
+      await p.getByTestId('work-page').waitFor();
+      expect(await p.getByTestId('player-bar').count()).toBe(0); // nothing kept locally in this browser
+      await p.getByTestId('action-resume').click();
+      await p.getByText('已恢复播放历史').waitFor();
+      await expect.poll(async () => (await media(p))?.hash).toBe(hashOf[TRACKS[1]]);
+      const time = (await media(p))!.time;
+      expect(time).toBeGreaterThan(3.2);
+      expect(time).toBeLessThan(5);
+      await expect.poll(() => isPlaying(p)).toBe(true);
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+});
