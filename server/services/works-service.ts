@@ -157,7 +157,7 @@ interface PageIds {
 /** Above this estimated number of rows touched, a page is served from the cached ordered id list. */
 const DEEP_COST = 4000;
 /** Ids held by the id-list cache (8 bytes each). */
-const ID_CACHE_WEIGHT = 3_000_000;
+const ID_CACHE_WEIGHT = 1_500_000;
 
 const SQL_ORDERS: Record<string, OrderKey> = {
   release: 'release',

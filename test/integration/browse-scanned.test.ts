@@ -164,6 +164,44 @@ describe('browse: a scanned library', () => {
     expect(rj.memo.totalDuration).toBeLessThan(8);
   });
 
+  it('sends every list-form field with the contract type (api-contract §3.1, §3.5)', async () => {
+    const res = await get('/api/works?pageSize=100');
+    expect(Object.keys(res.body).sort()).toEqual(['pagination', 'works']);
+    expect(res.body.pagination).toEqual({ currentPage: 1, pageSize: 100, totalCount: 5 });
+    const nullableArray = (v: unknown) => v === null || Array.isArray(v);
+    const checks: Record<string, (v: unknown) => boolean> = {
+      id: Number.isSafeInteger,
+      code: (v) => typeof v === 'string' && /^(RJ|BJ|VJ)(\d{6}|\d{8})$/.test(v),
+      created_at: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v),
+      updated_at: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v),
+      title: (v) => typeof v === 'string' && v.length > 0,
+      circle_id: Number.isSafeInteger,
+      name: (v) => typeof v === 'string',
+      nsfw: (v) => typeof v === 'boolean',
+      release: (v) => typeof v === 'string' && /^(\d{4}-\d\d-\d\d)?$/.test(v),
+      dl_count: Number.isInteger,
+      price: Number.isInteger,
+      review_count: Number.isInteger,
+      rate_count: Number.isInteger,
+      rate_average_2dp: (v) => typeof v === 'number',
+      rate_count_detail: nullableArray,
+      rank: nullableArray,
+      lyric_status: (v) => v === '' || v === 'local' || v === 'ai' || v === 'ai_local',
+      userRating: (v) => v === null || Number.isInteger(v),
+      circle: (v) => typeof v === 'object' && v !== null && Number.isInteger((v as { id: unknown }).id) && typeof (v as { name: unknown }).name === 'string',
+      vas: (v) => Array.isArray(v) && v.every((x: { id: unknown; name: unknown }) => typeof x.id === 'string' && typeof x.name === 'string'),
+      tags: (v) => Array.isArray(v) && v.every((x: { id: unknown; name: unknown }) => Number.isInteger(x.id) && typeof x.name === 'string'),
+      memo: (v) => typeof v === 'object' && v !== null && typeof (v as { totalDuration: unknown }).totalDuration === 'number',
+      relatedWorks: (v) => Array.isArray(v),
+    };
+    for (const work of res.body.works) {
+      expect(Object.keys(work).sort()).toEqual(Object.keys(checks).sort());
+      for (const [field, ok] of Object.entries(checks)) expect(ok((work as unknown as Record<string, unknown>)[field]), `${work.id}.${field}`).toBe(true);
+      expect(work.name).toBe(work.circle.name);
+      expect(work.circle_id).toBe(work.circle.id);
+    }
+  });
+
   it('orders by release and pages deterministically', async () => {
     const all = ids((await get('/api/works')).body);
     expect(all.slice(0, 4)).toEqual([1234567, 1100001, 123456, BJ]);
