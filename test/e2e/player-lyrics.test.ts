@@ -1,0 +1,259 @@
+/**
+ * End to end: lyrics in the web player against the built `kikoplay serve` and a scanned library of a
+ * generated WAV track with an LRC file next to it and another lyric file elsewhere in the work.
+ * Checks when each line shows on the on-screen lyric bar (±250 ms of its time, with and without an
+ * offset), the sync helper, choosing another lyric file, the admin's lyric editor saving a .vtt, and
+ * the desktop keyboard shortcuts.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { synthWav } from '../../server/library/demo-library.js';
+
+const WORK = 100003;
+const WORK_DIR = `RJ${WORK} 歌詞テスト`;
+const TRACK = '01 はじめに.wav';
+const LINES = [1, 2, 3, 4, 5, 6].map((s) => ({ time: s, text: `第${s}行` }));
+const LRC = LINES.map((l) => `[00:0${l.time}.00]${l.text}`).join('\n') + '\n';
+const SRT = '1\n00:00:00,500 --> 00:00:07,000\n别的歌词\n';
+/** A line must show within this much of its time. */
+const TOLERANCE_S = 0.25;
+
+let root: string;
+let server: CliServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-lyrics-'));
+  const work = path.join(root, 'lib', WORK_DIR);
+  mkdirSync(path.join(work, 'extra'), { recursive: true });
+  writeFileSync(path.join(work, TRACK), synthWav([[440, 9]], 0.2));
+  writeFileSync(path.join(work, '01 はじめに.lrc'), LRC);
+  writeFileSync(path.join(work, 'extra', '其他歌词.srt'), SRT);
+  const dataDir = path.join(root, 'data');
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
+  if (set.code !== 0) throw new Error(set.stderr);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+interface MediaLike {
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  volume: number;
+  getAttribute(name: string): string | null;
+}
+interface Win {
+  document: { querySelectorAll(sel: string): ArrayLike<MediaLike>; querySelector(sel: string): { textContent: string | null } | null };
+  requestAnimationFrame(fn: () => void): number;
+  lyricLog?: [number, string][];
+  lyricLogStop?: boolean;
+}
+const win = () => globalThis as unknown as Win;
+
+async function media(page: Page): Promise<{ time: number; paused: boolean; volume: number; duration: number }> {
+  return page.evaluate(() => {
+    const w = globalThis as unknown as Win;
+    const el = Array.from(w.document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))!;
+    return { time: el.currentTime, paused: el.paused, volume: el.volume, duration: el.duration };
+  });
+}
+
+async function seekTo(page: Page, seconds: number): Promise<void> {
+  await page.evaluate((s) => {
+    const el = Array.from((globalThis as unknown as Win).document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+    if (el) el.currentTime = s;
+  }, seconds);
+}
+
+/**
+ * Records, every frame, when the lyric bar's text changes, as [media time, text]. Started before the
+ * track plays from `from`; read back with `stopLyricLog`.
+ */
+async function startLyricLog(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = globalThis as unknown as Win;
+    w.lyricLog = [];
+    w.lyricLogStop = false;
+    let last: string | null = null;
+    const loop = () => {
+      if (w.lyricLogStop) return;
+      const el = Array.from(w.document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+      const text = w.document.querySelector('[data-testid="lyric-bar-text"]')?.textContent ?? '';
+      if (el && !el.paused && text !== last) {
+        w.lyricLog!.push([el.currentTime, text]);
+        last = text;
+      }
+      w.requestAnimationFrame(loop);
+    };
+    loop();
+  });
+}
+
+async function stopLyricLog(page: Page): Promise<[number, string][]> {
+  return page.evaluate(() => {
+    const w = globalThis as unknown as Win;
+    w.lyricLogStop = true;
+    return w.lyricLog ?? [];
+  });
+}
+
+/** When each line first showed in the log. */
+const shownAt = (log: [number, string][], text: string): number | undefined => log.find(([, t]) => t === text)?.[0];
+
+describe('lyrics in the player', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+    await page.goto(`/work/${WORK}`);
+    await page.getByTestId('file-tree').waitFor();
+    await page.locator(`[data-testid="tree-item"][data-title="${TRACK}"] button`).first().click();
+    await page.getByTestId('player-bar').waitFor();
+  });
+  afterAll(() => context?.close());
+
+  it('shows each line of the LRC file at its time (±250 ms)', async () => {
+    await expect.poll(async () => (await media(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
+    await page.getByTestId('lyric-bar-text').waitFor();
+    await seekTo(page, 0.3);
+    await startLyricLog(page);
+    await expect.poll(async () => (await media(page)).time, { timeout: 8000 }).toBeGreaterThan(4.6);
+    const log = await stopLyricLog(page);
+    for (const line of LINES.slice(0, 4)) {
+      const at = shownAt(log, line.text);
+      expect(at, `${line.text} in ${JSON.stringify(log)}`).toBeDefined();
+      expect(Math.abs(at! - line.time), `${line.text} shown at ${at}`).toBeLessThanOrEqual(TOLERANCE_S);
+    }
+    // the expanded player's list highlights the current line too
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('lyric-list').waitFor();
+    await expect.poll(() => page.locator('[data-testid="lyric-list"] [data-active]').textContent()).toMatch(/^第\d行$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('shifts every line by the offset', async () => {
+    const offset = page.getByTestId('lyric-offset');
+    await offset.fill('0.8');
+    await offset.blur();
+    await seekTo(page, 0.3);
+    await startLyricLog(page);
+    await expect.poll(async () => (await media(page)).time, { timeout: 8000 }).toBeGreaterThan(5.2);
+    const log = await stopLyricLog(page);
+    for (const line of LINES.slice(0, 4)) {
+      const at = shownAt(log, line.text);
+      expect(at, `${line.text} in ${JSON.stringify(log)}`).toBeDefined();
+      expect(Math.abs(at! - (line.time + 0.8)), `${line.text} shown at ${at}`).toBeLessThanOrEqual(TOLERANCE_S);
+    }
+    // cleared means 0
+    await offset.fill('');
+    await offset.blur();
+    await seekTo(page, 2.5);
+    await expect.poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe('第2行');
+  });
+
+  it('measures the offset with the sync helper: ready → measure → done, and resets', async () => {
+    await page.getByTestId('lyric-sync-open').click();
+    const helper = page.getByTestId('sync-helper');
+    await helper.waitFor();
+    expect(await helper.getAttribute('data-phase')).toBe('ready');
+    const before = (await media(page)).time;
+    await page.getByTestId('sync-lyric-first').click();
+    expect(await helper.getAttribute('data-phase')).toBe('measure');
+    await expect.poll(async () => (await media(page)).time).toBeGreaterThan(before + 0.6);
+    await page.getByTestId('sync-now').click();
+    expect(await helper.getAttribute('data-phase')).toBe('done');
+    await page.getByTestId('sync-result').waitFor();
+    await page.getByTestId('sync-reset').click();
+    expect(await helper.getAttribute('data-phase')).toBe('ready');
+    await page.keyboard.press('Escape');
+    await helper.waitFor({ state: 'hidden' });
+    // the line came first by about 0.6 s: lines now show that much later
+    const value = Number((await page.getByTestId('lyric-offset').inputValue()).replace(/[^\d.-]/g, ''));
+    expect(value).toBeGreaterThan(0.5);
+    expect(value).toBeLessThan(1.5);
+    await page.getByTestId('lyric-offset').fill('0');
+    await page.getByTestId('lyric-offset').blur();
+  });
+
+  it('loads another lyric file of the work chosen from the list', async () => {
+    await page.getByTestId('lyric-select-open').click();
+    const options = page.getByTestId('lyric-option');
+    await expect.poll(() => options.count()).toBe(2);
+    expect(await options.nth(0).textContent()).toContain('01 はじめに.lrc'); // the match comes first
+    await options.filter({ hasText: '其他歌词.srt' }).click();
+    await seekTo(page, 3);
+    await expect.poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe('别的歌词');
+    expect(await page.getByTestId('lyric-select-open').textContent()).toContain('其他歌词.srt');
+  });
+
+  it('lets the admin edit the lines and save them as a .vtt file next to the audio', async () => {
+    await page.getByTestId('player-more').click();
+    await page.getByTestId('lyric-edit-open').click();
+    const editor = page.getByTestId('lyric-editor');
+    await editor.waitFor();
+    expect(await page.getByTestId('lyric-edit-path').inputValue()).toBe(`${TRACK}.vtt`);
+    // a bad path is refused before anything is sent
+    await page.getByTestId('lyric-edit-path').fill('notes.txt');
+    await page.getByTestId('lyric-edit-save').click();
+    await page.getByText('保存路径必须以 .vtt 结尾').first().waitFor();
+    await page.getByTestId('lyric-edit-path').fill(`${TRACK}.vtt`);
+    const row = page.getByTestId('lyric-edit-row').first();
+    await row.getByRole('textbox', { name: '歌词' }).fill('改过的歌词');
+    await page.getByTestId('lyric-edit-save').click();
+    await page.getByText('歌词已保存').waitFor();
+    await editor.waitFor({ state: 'hidden' });
+    const file = path.join(root, 'lib', WORK_DIR, `${TRACK}.vtt`);
+    expect(existsSync(file)).toBe(true);
+    const vtt = readFileSync(file, 'utf8');
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(vtt).toContain('00:00:00.500 --> 00:00:07.000\n改过的歌词');
+    await seekTo(page, 2);
+    await expect.poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe('改过的歌词');
+  });
+
+  it('answers the desktop keyboard shortcuts', async () => {
+    await page.getByTestId('player-collapse').click();
+    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+    await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur(): void } | null } }).document.activeElement?.blur());
+    expect((await media(page)).paused).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await media(page)).paused).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await media(page)).paused).toBe(false);
+
+    // ← rewinds by the shared seek time (5 s)
+    await seekTo(page, 7);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await media(page)).time).toBeLessThan(3);
+
+    // ↓/↑ change the volume by 0.04 and show it for a second
+    const start = (await media(page)).volume;
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await media(page)).volume).toBeCloseTo(start - 0.08, 5);
+    await page.getByTestId('volume-indicator').waitFor();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await media(page)).volume).toBeCloseTo(start - 0.04, 5);
+    await page.getByTestId('volume-indicator').waitFor({ state: 'detached', timeout: 3000 });
+    expect(errors).toEqual([]);
+  });
+});
