@@ -88,7 +88,7 @@ export function AdvancedSearch() {
             data={PICK_TYPES.map((p) => ({ value: p, label: S.types[p] }))}
             allowDeselect={false}
             aria-label={S.type}
-            w={{ base: 104, sm: 120 }}
+            w={{ base: 116, sm: 124 }}
             style={{ flexShrink: 0 }}
             data-testid="search-type"
           />
@@ -161,7 +161,7 @@ export function AdvancedSearch() {
                   key={`${c.type}:${c.value}`}
                   withRemoveButton
                   onRemove={() => setConditions(removeAt(conditions, i))}
-                  removeButtonProps={{ 'aria-label': S.remove(c.name) }}
+                  removeButtonProps={{ 'aria-label': S.remove(c.name), 'aria-hidden': false, tabIndex: 0 }}
                   size="md"
                   style={{ background: `var(--mantine-color-${TYPE_COLOR[c.type]}-light)`, color: `var(--mantine-color-${TYPE_COLOR[c.type]}-light-color)` }}
                   data-testid="search-term"

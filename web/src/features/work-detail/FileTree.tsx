@@ -85,6 +85,7 @@ const TreeRow = memo(function TreeRow({ node, status, playing, actions, canTrans
       data-testid="tree-item"
       data-type={node.type}
       data-title={node.title}
+      data-playing={playing || undefined}
     >
       <UnstyledButton onClick={() => actions.open(node)} style={{ flex: 1, minWidth: 0 }} aria-label={node.title}>
         <Group gap="sm" wrap="nowrap">

@@ -123,7 +123,7 @@ export function WorksToolbar({ windowWidth, zoom, onZoom }: WorksToolbarProps) {
                   leftSection={<Checkbox checked={checked} readOnly size="xs" tabIndex={-1} aria-hidden />}
                   role="menuitemcheckbox"
                   aria-checked={checked}
-                  data-testid={`lyric-${option}`}
+                  data-testid={`lyric-option-${option}`}
                 >
                   {M.lyrics[option]}
                 </Menu.Item>

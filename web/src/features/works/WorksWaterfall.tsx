@@ -3,7 +3,7 @@
  * window scroll, so thousands of loaded works keep the page light; the next page is requested when the
  * end of the list comes within 250 px of the viewport.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { Button, Center, Loader, Text } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
@@ -20,23 +20,39 @@ interface FooterContext {
   loading: boolean;
   /** The last load failed: wait for a click instead of retrying in a loop. */
   failed: boolean;
+  /** Height of the rendered list; 0 until virtuoso has measured it. */
+  listHeight: number;
   onLoadMore(): void;
 }
 
 function LoadMoreFooter({ context }: { context?: FooterContext }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const latest = useRef(context);
+  latest.current = context;
+
+  // Loads when the end of the list is within 250 px below the viewport. Checked when the end moves into
+  // range (observer), and after every change of the list (a short page can leave the end in range).
+  // Not before the list has its height: an unmeasured list would put its end at the top.
+  const check = useCallback(() => {
+    const ctx = latest.current;
+    const el = ref.current;
+    if (!el || !ctx || ctx.listHeight <= 0 || !ctx.hasMore || ctx.loading || ctx.failed) return;
+    if (el.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_OFFSET_PX) ctx.onLoadMore();
+  }, []);
+
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new IntersectionObserver(([entry]) => setNear(entry.isIntersecting), { rootMargin: `0px 0px ${LOAD_MORE_OFFSET_PX}px 0px` });
+    const observer = new IntersectionObserver(check, { rootMargin: `0px 0px ${LOAD_MORE_OFFSET_PX}px 0px` });
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
-  // also re-checked after every load: a short page can leave the end in range
+  }, [check]);
+
   useEffect(() => {
-    if (near && context?.hasMore && !context.loading && !context.failed) context.onLoadMore();
-  }, [near, context]);
+    const frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [context, check]);
+
   return (
     <div ref={ref} data-testid="waterfall-end">
       <Center py="md" mih={56}>
@@ -70,7 +86,11 @@ interface WorksWaterfallProps {
 
 export function WorksWaterfall({ works, columns, look, hasMore, loading, failed, onLoadMore }: WorksWaterfallProps) {
   const rows = useMemo(() => chunk(works, columns), [works, columns]);
-  const context = useMemo<FooterContext>(() => ({ count: works.length, hasMore, loading, failed, onLoadMore }), [works.length, hasMore, loading, failed, onLoadMore]);
+  const [listHeight, setListHeight] = useState(0);
+  const context = useMemo<FooterContext>(
+    () => ({ count: works.length, hasMore, loading, failed, listHeight, onLoadMore }),
+    [works.length, hasMore, loading, failed, listHeight, onLoadMore],
+  );
   return (
     <Virtuoso
       useWindowScroll
@@ -78,6 +98,7 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
       context={context}
       components={COMPONENTS}
       increaseViewportBy={{ top: 600, bottom: 800 }}
+      totalListHeightChanged={setListHeight}
       computeItemKey={(index, row) => `${columns}:${row[0]?.id ?? index}`}
       itemContent={(index, row) => (
         <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>

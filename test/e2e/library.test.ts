@@ -1,0 +1,271 @@
+/**
+ * End to end: the work list against the built `kikoplay serve` with a scanned fixture library, in
+ * headless Chromium — keyword search, advanced search (candidates, terms, codes, the spec §5 messages),
+ * filters, sort, the display toggles and card styles. (Pages, the waterfall, the label lists, random
+ * play and the screenshots of these screens: library-pages.test.ts.)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, screenshot, VIEWPORTS } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { makeTestLibrary } from '../helpers/library.js';
+import { runCli } from '../helpers/run-cli.js';
+
+let server: CliServer;
+let browser: Browser;
+let token: string;
+let cleanupLibrary: () => void = () => undefined;
+let dataDir = '';
+
+/** expect.poll with room for a loaded machine (debounces of 100–500 ms plus a request). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+
+async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const total = async (p: string) => (await api<{ pagination: { totalCount: number } }>('GET', p)).pagination.totalCount;
+
+/** Circles, tags and voice actors for a few works (an offline scan knows none), through the admin API. */
+async function tagWorks(): Promise<void> {
+  const label = (name: string) => ({ id: 0, name });
+  const edits: [number, string, string, string[], string[]][] = [
+    [100001, '耳かきと添い寝 其の一', 'テストサークル', ['耳かき', 'バイノーラル'], ['山田花子']],
+    [100002, '耳かきと添い寝 其の二', 'テストサークル', ['耳かき'], ['山田花子', '佐藤さくら']],
+    [100003, '雨音の夜', 'テストサークル', ['バイノーラル'], ['佐藤さくら']],
+    [100004, '星空のささやき', '別のサークル', ['癒やし'], ['鈴木みどり']],
+  ];
+  for (const [id, title, circle, tags, vas] of edits) {
+    await api('POST', `/api/edit/work/${id}`, { title, circle: label(circle), tags: tags.map(label), vas: vas.map(label) });
+  }
+}
+
+beforeAll(async () => {
+  const lib = await makeTestLibrary();
+  cleanupLibrary = lib.cleanup;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-library-'));
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: lib.root }])]);
+  if (set.code !== 0) throw new Error(`config set failed: ${set.stderr}`);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(`scan failed (${scan.code}): ${scan.stdout}${scan.stderr}`);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+  await tagWorks();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  cleanupLibrary();
+});
+
+describe('the work list', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  const cards = () => page.getByTestId('work-card');
+  const list = () => page.getByTestId('works-list');
+  const notice = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+  const pickOption = async (testId: string, option: string) => {
+    await page.getByTestId(testId).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+    page.setDefaultTimeout(10_000);
+  });
+  afterAll(() => context?.close());
+
+  it('lists every work with the title and the total, and searches by keyword and by product code', async () => {
+    const all = await total('/api/works');
+    await page.goto('/');
+    await page.waitForURL('**/works');
+    await cards().first().waitFor();
+    expect(await page.getByTestId('works-title').textContent()).toBe('所有作品');
+    expect(await page.getByTestId('works-total').textContent()).toBe(`共 ${all} 部作品`);
+    // the first page, and more while the end of the list is within 250 px of the viewport
+    expect(Number(await list().getAttribute('data-loaded'))).toBeGreaterThanOrEqual(Math.min(all, 12));
+
+    await page.getByTestId('keyword-box').fill('耳かきと添い寝');
+    await page.waitForURL((url) => url.searchParams.get('keyword') === '耳かきと添い寝');
+    await poll(() => page.getByTestId('works-title').textContent()).toBe('搜索：耳かきと添い寝');
+    await poll(() => cards().count()).toBe(2);
+    expect(await cards().getByTestId('work-title').allTextContents()).toEqual(expect.arrayContaining(['耳かきと添い寝 其の一', '耳かきと添い寝 其の二']));
+
+    await page.getByTestId('keyword-box').fill('rj100050');
+    await page.waitForURL((url) => url.searchParams.get('keyword') === 'rj100050');
+    await poll(() => cards().count()).toBe(1);
+    expect(await cards().first().getByTestId('code-chip').textContent()).toBe('RJ100050');
+
+    await page.getByTestId('keyword-box').fill('そんな作品はない');
+    await page.getByTestId('works-empty').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('searches by advanced conditions: candidates while focused, badges, removable terms, codes and the spec messages', async () => {
+    await page.goto('/search');
+    await page.getByTestId('advanced-search').waitFor();
+    await page.getByTestId('keyword-box').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('works-title').textContent()).toBe('高级搜索');
+    const input = page.getByTestId('search-input');
+    const terms = page.getByTestId('search-term');
+
+    await input.click();
+    await page.keyboard.press('Enter');
+    await notice('无法添加空白的关键字').waitFor();
+
+    const advanced = (conditions: unknown[]) => total(`/api/search?isAdvance=1&keyword=${encodeURIComponent(JSON.stringify(conditions))}`);
+    await input.fill('添い寝');
+    await page.keyboard.press('Enter');
+    await poll(() => terms.allTextContents()).toEqual(['添い寝']);
+    await input.fill('添い寝');
+    await page.getByTestId('search-add').click();
+    await notice('关键字重复，添加失败').waitFor();
+    const fuzzy = await advanced([{ t: 1, d: '添い寝' }]);
+    expect(fuzzy).toBe(3); // the two edited titles and 【ASMR】耳かき・添い寝
+    await poll(() => cards().count()).toBe(fuzzy);
+
+    // voice actors must be picked from the candidates
+    await pickOption('search-type', '声优');
+    await input.fill('佐藤');
+    await page.keyboard.press('Enter');
+    await notice('正在搜索声优、标签、社团，请勿回车或者点击加号，请直接点击下方列出来的可选项').waitFor();
+    const candidate = page.getByTestId('search-candidate').filter({ hasText: '佐藤さくら' });
+    await candidate.click();
+    await poll(() => terms.allTextContents()).toEqual(['添い寝', '声优：佐藤さくら']);
+    await poll(() => cards().count()).toBe(1);
+    expect(await cards().first().getByTestId('work-title').textContent()).toBe('耳かきと添い寝 其の二');
+    await input.fill('佐藤');
+    await page.getByTestId('search-candidate').filter({ hasText: '佐藤さくら' }).click();
+    await notice('搜索条件重复，添加失败').waitFor();
+
+    // the candidates go 500 ms after the input loses focus
+    await page.getByTestId('works-title').click();
+    await page.getByTestId('search-candidates').waitFor({ state: 'detached' });
+
+    await screenshot(page, 'library-search-1280-light');
+
+    // removing a term widens the search: both works of the voice actor
+    await page.getByRole('button', { name: '删除条件 添い寝' }).click();
+    await poll(() => cards().count()).toBe(2);
+
+    // a product code
+    await pickOption('search-type', '自动/模糊');
+    await input.fill('rj100003');
+    await page.keyboard.press('Enter');
+    await poll(() => terms.last().textContent()).toBe('作品编号：RJ100003');
+    await poll(() => cards().count()).toBe(1);
+    expect(await cards().first().getByTestId('code-chip').textContent()).toBe('RJ100003');
+
+    // the terms are remembered
+    await page.reload();
+    await poll(() => terms.count()).toBe(2);
+    await page.getByRole('button', { name: '清空条件' }).click();
+    await poll(() => terms.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('filters by lyrics and age, sorts, and starts over on the first page after each change', async () => {
+    await page.goto('/works');
+    await cards().first().waitFor();
+    const shown = async () => Number(await page.getByTestId('works-list').getAttribute('data-total'));
+
+    await page.getByTestId('lyric-filter').click();
+    await page.getByTestId('lyric-option-local').click();
+    await page.keyboard.press('Escape');
+    const local = await total('/api/works?lyric=local');
+    await poll(shown).toBe(local);
+    await poll(() => page.getByTestId('lyric-filter').textContent()).toBe('本地歌词');
+
+    // "no lyric" together with others leaves only "no lyric"
+    await page.getByTestId('lyric-filter').click();
+    await page.getByTestId('lyric-option-no').click();
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByTestId('lyric-filter').textContent()).toBe('无歌词');
+    await poll(shown).toBe(await total('/api/works?lyric=no'));
+    await page.getByTestId('lyric-filter').click();
+    await page.getByTestId('lyric-option-no').click();
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByTestId('lyric-filter').textContent()).toBe('不限歌词');
+
+    // an offline scan knows no adult works: R18 only is empty
+    await pickOption('age-rating', '18禁');
+    await page.getByTestId('works-empty').waitFor();
+    await pickOption('age-rating', '全部');
+    await cards().first().waitFor();
+
+    await pickOption('sort-field', '作品编号');
+    await page.getByTestId('sort-direction').click();
+    await poll(() => cards().first().getByTestId('code-chip').textContent()).toBe('RJ100001');
+    await page.getByTestId('sort-direction').click();
+    await poll(() => cards().first().getByTestId('code-chip').textContent()).toBe('VJ300001');
+    await pickOption('sort-field', '发售日期');
+    expect(errors).toEqual([]);
+  });
+
+  it('switches between grid and list, labels, detail, zoom and the old card style', async () => {
+    await page.goto('/works?tagId=' + (await api<{ id: number; name: string }[]>('GET', '/api/tags')).find((t) => t.name === '耳かき')!.id);
+    await poll(() => page.getByTestId('works-title').textContent()).toBe('标签：耳かき');
+    await poll(() => cards().count()).toBe(2);
+    // compact cards: no tags; detail: tags, price and voice actors
+    expect(await cards().first().getByTestId('tag-links').count()).toBe(0);
+    await page.getByTestId('toggle-detail').click();
+    await cards().first().getByTestId('tag-links').waitFor();
+    await cards().first().getByTestId('va-links').waitFor();
+    const columns = () => list().getAttribute('data-columns');
+    const before = Number(await columns());
+    await page.getByTestId('toggle-zoom').click();
+    await poll(async () => Number(await columns())).toBe(3);
+    expect(before).toBeGreaterThan(3);
+    await screenshot(page, 'library-works-detail-1280-light');
+
+    await page.getByTestId('display-settings').click();
+    await page.getByTestId('old-card').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('old-card').waitFor({ state: 'hidden' });
+    await poll(() => cards().first().getAttribute('data-style')).toBe('old');
+    await screenshot(page, 'library-works-oldcard-1280-light');
+    await page.getByTestId('display-settings').click();
+    await page.getByTestId('old-card').click();
+    await page.keyboard.press('Escape');
+
+    // list mode: rows; labels (window wider than 700 px)
+    await page.getByTestId('grid-list').locator('label').nth(1).click();
+    await page.getByTestId('work-row').first().waitFor();
+    expect(await page.getByTestId('toggle-zoom').count()).toBe(0);
+    expect(await page.getByTestId('work-row').first().getByTestId('tag-links').count()).toBe(0);
+    await page.getByTestId('toggle-label').click();
+    await page.getByTestId('work-row').first().getByTestId('tag-links').waitFor();
+    await screenshot(page, 'library-works-list-1280-light');
+    await page.setViewportSize({ width: 640, height: 800 });
+    expect(await page.getByTestId('toggle-label').isDisabled()).toBe(true);
+    await poll(() => page.getByTestId('work-row').first().getByTestId('tag-links').count()).toBe(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // links on a card: the circle and a voice actor
+    await page.getByTestId('grid-list').locator('label').first().click();
+    await cards().first().getByTestId('circle-link').click();
+    await poll(() => page.getByTestId('works-title').textContent()).toBe('社团：テストサークル');
+    await poll(() => cards().count()).toBe(3);
+    await cards().first().getByTestId('va-links').getByText('佐藤さくら').click();
+    await poll(() => page.getByTestId('works-title').textContent()).toBe('声优：佐藤さくら');
+    await poll(() => cards().count()).toBe(2);
+    await page.getByTestId('toggle-detail').click();
+    await page.getByTestId('toggle-zoom').click();
+    expect(errors).toEqual([]);
+  });
+});
