@@ -14,7 +14,16 @@ async function passwordFrom(opts: { password?: string }, label: string): Promise
 }
 
 export function userCommand(): Command {
-  const user = new Command('user').description('manage user accounts');
+  const user = new Command('user')
+    .description('manage user accounts (without a subcommand on a terminal: an interactive manager)')
+    .action(async (_opts: unknown, cmd: Command) => {
+      // scripts keep the subcommands; a person at a terminal gets the manager
+      if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
+      await withApp(cmd, async (app) => {
+        const { runUserManager } = await import('../tui/user-manager-run.js');
+        await runUserManager(app.services.users, CLI_ACTOR);
+      });
+    });
 
   user
     .command('list')

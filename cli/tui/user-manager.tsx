@@ -1,0 +1,345 @@
+/**
+ * The Ink user manager of `kikoplay user` on a terminal: list, add, change password, change role,
+ * delete — with the rules and messages of the web's user management (spec §5): names and passwords of
+ * at least 5 characters, unique names, group user or guest, a confirmed new password. Props in (an API
+ * over UsersService), callbacks out; no database access here.
+ */
+import React, { useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+
+export type ManagedRole = 'admin' | 'user' | 'guest';
+
+export interface ManagedUser {
+  name: string;
+  role: ManagedRole;
+  created_at?: string;
+}
+
+/** What the manager needs; rejects with an Error whose message is shown. */
+export interface UserManagerApi {
+  list(): Promise<ManagedUser[]>;
+  create(input: { name: string; password: string; group: 'user' | 'guest' }): Promise<ManagedUser>;
+  changePassword(name: string, newPassword: string): Promise<void>;
+  setRole(name: string, role: ManagedRole): Promise<ManagedUser>;
+  remove(name: string): Promise<void>;
+}
+
+export const UM = {
+  title: 'kikoplay 用户管理',
+  nameTooShort: '用户名长度至少为 5',
+  nameTaken: '该名称已存在，用户名不能重复',
+  passwordTooShort: '密码长度至少为 5',
+  mismatch: '两次密码输入不一致',
+  created: (name: string) => `用户 ${name} 创建成功.`,
+  passwordChanged: '密码修改成功.',
+  roleChanged: (name: string, role: string) => `${name} 的角色已改为 ${role}`,
+  deleted: (name: string) => `用户 ${name} 已删除.`,
+  roles: { admin: '管理员', user: '普通用户', guest: '游客' } as Record<ManagedRole, string>,
+  keys: '↑/↓ 选择  [a] 添加  [p] 修改密码  [r] 修改角色  [d] 删除  [q] 退出',
+  formKeys: 'Enter 确认  Esc 取消',
+  empty: '没有用户',
+  loading: '加载中…',
+} as const;
+
+const MIN = 5;
+const ROLES: ManagedRole[] = ['admin', 'user', 'guest'];
+const GROUPS: ('user' | 'guest')[] = ['user', 'guest'];
+
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'add'; step: 'name' | 'password' | 'group'; name: string; password: string; group: 'user' | 'guest' }
+  | { kind: 'password'; user: string; step: 'new' | 'confirm'; first: string }
+  | { kind: 'role'; user: string; choice: number }
+  | { kind: 'delete'; user: string };
+
+interface Message {
+  tone: 'ok' | 'error';
+  text: string;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const pad = (text: string, width: number) => {
+  const clipped = text.length > width ? text.slice(0, width - 1) + '…' : text;
+  // CJK characters take two columns
+  const columns = [...clipped].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
+  return clipped + ' '.repeat(Math.max(1, width - columns));
+};
+
+/**
+ * State whose latest value the key handler can read at once: keys can arrive faster than React
+ * re-renders (a paste, a fast typist, a test), and a handler closed over the last render would see
+ * stale text.
+ */
+function useLatest<T>(initial: T): [T, { readonly current: T }, (next: T | ((prev: T) => T)) => void] {
+  const [value, setValue] = useState(initial);
+  const ref = useRef(initial);
+  const set = useCallback((next: T | ((prev: T) => T)) => {
+    ref.current = typeof next === 'function' ? (next as (prev: T) => T)(ref.current) : next;
+    setValue(ref.current);
+  }, []);
+  return [value, ref, set];
+}
+
+/** One line of typed text: printable input appended, backspace removes, masked for passwords. */
+function Field({ label, value, masked = false }: { label: string; value: string; masked?: boolean }) {
+  return (
+    <Text>
+      {label}: <Text color="cyan">{masked ? '*'.repeat(value.length) : value}</Text>
+      <Text inverse> </Text>
+    </Text>
+  );
+}
+
+export interface UserManagerProps {
+  api: UserManagerApi;
+  onExit: () => void;
+  /** Terminal width (defaults to 80). */
+  width?: number;
+}
+
+export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
+  const [users, usersRef, setUsers] = useLatest<ManagedUser[] | null>(null);
+  const [cursor, cursorRef, setCursor] = useLatest(0);
+  const [mode, modeRef, setModeState] = useLatest<Mode>({ kind: 'list' });
+  const [draft, draftRef, setDraft] = useLatest('');
+  const [message, setMessage] = useState<Message | null>(null);
+  const [busy, busyRef, setBusy] = useLatest(false);
+  const setMode = setModeState;
+
+  const reload = useCallback(async () => {
+    try {
+      const list = await api.list();
+      setUsers(list);
+      setCursor((c) => Math.min(c, Math.max(0, list.length - 1)));
+    } catch (err) {
+      setUsers([]);
+      setMessage({ tone: 'error', text: errorText(err) });
+    }
+  }, [api, setUsers, setCursor]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const toList = (msg: Message | null = null) => {
+    setMode({ kind: 'list' });
+    setDraft('');
+    setMessage(msg);
+  };
+
+  /** Run a service call; on success reload the list and show `ok`, on failure show the error. */
+  const act = async (fn: () => Promise<string>, onError: (text: string) => void = (text) => toList({ tone: 'error', text })) => {
+    setBusy(true);
+    try {
+      const ok = await fn();
+      await reload();
+      toList({ tone: 'ok', text: ok });
+    } catch (err) {
+      onError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitText = (value: string) => {
+    const mode = modeRef.current;
+    const users = usersRef.current;
+    if (mode.kind === 'add' && mode.step === 'name') {
+      const name = value.trim();
+      if (name.length < MIN) return setMessage({ tone: 'error', text: UM.nameTooShort });
+      if (users?.some((u) => u.name === name)) return setMessage({ tone: 'error', text: UM.nameTaken });
+      setMessage(null);
+      setDraft('');
+      return setMode({ ...mode, name, step: 'password' });
+    }
+    if (mode.kind === 'add' && mode.step === 'password') {
+      if (value.length < MIN) return setMessage({ tone: 'error', text: UM.passwordTooShort });
+      setMessage(null);
+      setDraft('');
+      return setMode({ ...mode, password: value, step: 'group' });
+    }
+    if (mode.kind === 'password' && mode.step === 'new') {
+      if (value.length < MIN) return setMessage({ tone: 'error', text: UM.passwordTooShort });
+      setMessage(null);
+      setDraft('');
+      return setMode({ ...mode, first: value, step: 'confirm' });
+    }
+    if (mode.kind === 'password' && mode.step === 'confirm') {
+      if (value.length < MIN) return setMessage({ tone: 'error', text: UM.passwordTooShort });
+      if (value !== mode.first) {
+        setDraft('');
+        setMode({ ...mode, first: '', step: 'new' });
+        return setMessage({ tone: 'error', text: UM.mismatch });
+      }
+      const user = mode.user;
+      return void act(async () => {
+        await api.changePassword(user, value);
+        return UM.passwordChanged;
+      });
+    }
+  };
+
+  useInput(
+    (input, key) => {
+      if (busyRef.current) return;
+      const mode = modeRef.current;
+      const users = usersRef.current;
+      const selected = users?.[cursorRef.current];
+      if (mode.kind === 'list') {
+        if (key.upArrow || input === 'k') setCursor((c) => Math.max(0, c - 1));
+        else if (key.downArrow || input === 'j') setCursor((c) => Math.min((users?.length ?? 1) - 1, c + 1));
+        else if (input === 'q' || key.escape) onExit();
+        else if (input === 'a') {
+          setMessage(null);
+          setDraft('');
+          setMode({ kind: 'add', step: 'name', name: '', password: '', group: 'user' });
+        } else if (selected && input === 'p') {
+          setMessage(null);
+          setDraft('');
+          setMode({ kind: 'password', user: selected.name, step: 'new', first: '' });
+        } else if (selected && input === 'r') {
+          setMessage(null);
+          setMode({ kind: 'role', user: selected.name, choice: ROLES.indexOf(selected.role) });
+        } else if (selected && input === 'd') {
+          setMessage(null);
+          setMode({ kind: 'delete', user: selected.name });
+        }
+        return;
+      }
+      if (key.escape) return toList();
+      if (mode.kind === 'role') {
+        if (key.upArrow || key.leftArrow) setMode({ ...mode, choice: (mode.choice + ROLES.length - 1) % ROLES.length });
+        else if (key.downArrow || key.rightArrow || key.tab) setMode({ ...mode, choice: (mode.choice + 1) % ROLES.length });
+        else if (key.return) {
+          const role = ROLES[mode.choice];
+          const user = mode.user;
+          void act(async () => {
+            const u = await api.setRole(user, role);
+            return UM.roleChanged(u.name, UM.roles[u.role]);
+          });
+        }
+        return;
+      }
+      if (mode.kind === 'delete') {
+        if (input === 'y' || input === 'Y') {
+          const user = mode.user;
+          void act(async () => {
+            await api.remove(user);
+            return UM.deleted(user);
+          });
+        } else if (input === 'n' || input === 'N' || key.return) toList();
+        return;
+      }
+      if (mode.kind === 'add' && mode.step === 'group') {
+        if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.tab) setMode({ ...mode, group: mode.group === 'user' ? 'guest' : 'user' });
+        else if (input === 'u' || input === 'g') setMode({ ...mode, group: input === 'u' ? 'user' : 'guest' });
+        else if (key.return) {
+          const { name, password, group } = mode;
+          void act(
+            async () => {
+              const u = await api.create({ name, password, group });
+              return UM.created(u.name);
+            },
+            (text) => {
+              // the server's word (e.g. the name was taken meanwhile): back to the name
+              setDraft(name);
+              setMode({ ...mode, step: 'name' });
+              setMessage({ tone: 'error', text });
+            },
+          );
+        }
+        return;
+      }
+      // a text step
+      if (key.return) return submitText(draftRef.current);
+      if (key.backspace || key.delete) return setDraft((d) => [...d].slice(0, -1).join(''));
+      if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.tab) return;
+      const printable = input.replace(/[\u0000-\u001f\u007f]/g, '');
+      if (printable) setDraft((d) => d + printable);
+    },
+    { isActive: true },
+  );
+
+  const nameWidth = Math.max(12, Math.min(32, width - 40));
+
+  return (
+    <Box flexDirection="column">
+      <Text bold>{UM.title}</Text>
+      <Box flexDirection="column" marginTop={1}>
+        {users === null ? (
+          <Text color="gray">{UM.loading}</Text>
+        ) : users.length === 0 ? (
+          <Text color="gray">{UM.empty}</Text>
+        ) : (
+          <>
+            <Text color="gray">
+              {'  '}
+              {pad('用户名', nameWidth)}
+              {pad('角色', 10)}创建时间
+            </Text>
+            {users.map((u, i) => (
+              <Text key={u.name} color={i === cursor ? 'cyan' : undefined} bold={i === cursor}>
+                {i === cursor ? '› ' : '  '}
+                {pad(u.name, nameWidth)}
+                {pad(UM.roles[u.role], 10)}
+                {u.created_at ?? ''}
+              </Text>
+            ))}
+          </>
+        )}
+      </Box>
+
+      <Box flexDirection="column" marginTop={1}>
+        {mode.kind === 'list' && <Text color="gray">{UM.keys}</Text>}
+        {mode.kind === 'add' && (
+          <>
+            <Text bold>添加用户</Text>
+            {mode.step === 'name' ? <Field label="用户名" value={draft} /> : <Text>用户名: {mode.name}</Text>}
+            {mode.step === 'password' && <Field label="密码" value={draft} masked />}
+            {mode.step === 'group' && (
+              <>
+                <Text>密码: {'*'.repeat(mode.password.length)}</Text>
+                <Text>
+                  用户组:{' '}
+                  {GROUPS.map((g) => (
+                    <Text key={g} color={g === mode.group ? 'cyan' : 'gray'} inverse={g === mode.group}>
+                      {` ${g} `}
+                    </Text>
+                  ))}
+                  <Text color="gray"> (←/→ 切换)</Text>
+                </Text>
+              </>
+            )}
+            <Text color="gray">{UM.formKeys}</Text>
+          </>
+        )}
+        {mode.kind === 'password' && (
+          <>
+            <Text bold>修改 {mode.user} 的密码</Text>
+            {mode.step === 'new' ? <Field label="新密码" value={draft} masked /> : <Text>新密码: {'*'.repeat(mode.first.length)}</Text>}
+            {mode.step === 'confirm' && <Field label="确认新密码" value={draft} masked />}
+            <Text color="gray">{UM.formKeys}</Text>
+          </>
+        )}
+        {mode.kind === 'role' && (
+          <>
+            <Text bold>修改 {mode.user} 的角色</Text>
+            {ROLES.map((r, i) => (
+              <Text key={r} color={i === mode.choice ? 'cyan' : undefined}>
+                {i === mode.choice ? '› ' : '  '}
+                {UM.roles[r]} ({r})
+              </Text>
+            ))}
+            <Text color="gray">↑/↓ 选择  {UM.formKeys}</Text>
+          </>
+        )}
+        {mode.kind === 'delete' && (
+          <Text color="yellow">确定要删除用户 {mode.user} 吗？该用户的评价和播放历史也会一并删除。 [y/N]</Text>
+        )}
+      </Box>
+
+      {busy && <Text color="gray">…</Text>}
+      {message && <Text color={message.tone === 'ok' ? 'green' : 'red'}>{message.tone === 'ok' ? '✔ ' : '✘ '}{message.text}</Text>}
+    </Box>
+  );
+}
