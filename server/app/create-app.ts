@@ -102,6 +102,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
       scanFollower.stop();
       scanner.cancel();
       await scanner.idle();
+      services.media.close();
       await db.close();
     },
   };

@@ -3,7 +3,9 @@
  * Last-Modified) with conditional GET (304) and If-Range, HEAD, inline or attachment.
  * koa-static does not do ranges, so media goes through this.
  */
-import { createReadStream, type Stats } from 'node:fs';
+import { createReadStream, read, promises as fsp } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { finished, type Readable } from 'node:stream';
 import type { Context } from 'koa';
 import rangeParser from 'range-parser';
 import { AppError } from '../domain/errors.js';
@@ -18,7 +20,7 @@ export interface SendFileOptions {
 }
 
 /** Strong validator from size and modification time (a changed file gets a new one). */
-export const etagOf = (stat: Pick<Stats, 'size' | 'mtimeMs'>): string => `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+export const etagOf = (stat: { size: number; mtimeMs: number }): string => `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
 
 /** Read size: a typical player range (1 MB) is one read. */
 const READ_CHUNK = 1024 * 1024;
@@ -52,11 +54,22 @@ function rangeStillValid(ctx: Context, etag: string, mtimeMs: number): boolean {
 }
 
 /**
- * Answer the request with the file at `absPath` (already checked by the caller), whose `stat` was
- * just read. Malformed or multi-part Range headers get the whole file (200), as RFC 9110 allows;
+ * Answer the request with the bytes of `source` (a file the caller checked), releasing the source
+ * when the response is done. Malformed or multi-part Range headers get the whole file (200), as RFC 9110 allows;
  * unsatisfiable ones 416 with `Content-Range: bytes *\/size`.
  */
-export function sendFile(ctx: Context, absPath: string, stat: Pick<Stats, 'size' | 'mtimeMs'>, opts: SendFileOptions): void {
+export function sendFile(ctx: Context, source: FileSource, opts: SendFileOptions): void {
+  let streaming = false;
+  try {
+    streaming = answer(ctx, source, opts);
+  } finally {
+    if (!streaming) source.release();
+  }
+}
+
+/** Set status, headers and body; true when the body streams from `source` (released when done). */
+function answer(ctx: Context, source: FileSource, opts: SendFileOptions): boolean {
+  const stat = source;
   const etag = etagOf(stat);
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('ETag', etag);
@@ -66,7 +79,7 @@ export function sendFile(ctx: Context, absPath: string, stat: Pick<Stats, 'size'
 
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && notModified(ctx, etag, stat.mtimeMs)) {
     ctx.status = 304;
-    return;
+    return false;
   }
 
   let start = 0;
@@ -94,8 +107,126 @@ export function sendFile(ctx: Context, absPath: string, stat: Pick<Stats, 'size'
     // no file handle for a body that is never sent; Koa sends only the headers for HEAD
     ctx.body = Buffer.alloc(0);
     ctx.length = length;
-    return;
+    return false;
   }
-  ctx.body = createReadStream(absPath, { start, end, highWaterMark: Math.min(READ_CHUNK, length) });
+  const body = source.read(start, end);
+  const release = () => source.release();
+  finished(body, release);
+  // a file shortened while it is sent would leave the client waiting for the promised length: cut it off
+  body.once('end', () => {
+    if ((body as Readable & { bytesRead?: number }).bytesRead !== length) ctx.res.destroy();
+  });
+  ctx.res.once('close', release);
+  ctx.body = body;
   ctx.length = length;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Open files
+
+/** The bytes of one file version, from an open handle. */
+export interface FileSource {
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** A stream of bytes `start`..`end` (inclusive), read at those positions. */
+  read(start: number, end: number): Readable;
+  /** Hand the source back; call once (extra calls are ignored). */
+  release(): void;
+}
+
+/** fs overrides for streams over a shared descriptor: reads as usual, `close` leaves it open. */
+const KEEP_OPEN = { read, close: (_fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => cb(null) };
+
+/** The file is gone or is not a regular file. */
+export class FileGoneError extends Error {}
+
+interface OpenEntry {
+  handle: FileHandle;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  users: number;
+  evicted: boolean;
+}
+
+/**
+ * Open file handles kept for reuse: a player asks for many ranges of the same file, and each open
+ * and close is a round trip through libuv's thread pool. Every use stats the path, and a changed or
+ * replaced file is reopened. Reads are positional, so concurrent ranges of one file share a handle;
+ * an evicted handle closes when its last reader ends.
+ */
+export class OpenFiles {
+  private readonly entries = new Map<string, OpenEntry>();
+
+  constructor(private readonly max = 64) {}
+
+  async open(file: string): Promise<FileSource> {
+    let entry = this.entries.get(file);
+    if (entry) {
+      // the path may now name another file (replaced) or this one changed: then reopen
+      const st = await fsp.stat(file).catch(() => null);
+      if (!st || !st.isFile() || st.ino !== entry.ino || st.size !== entry.size || st.mtimeMs !== entry.mtimeMs) {
+        this.evict(file, entry);
+        entry = undefined;
+      }
+    }
+    if (!entry) entry = await this.openEntry(file);
+    this.entries.delete(file);
+    this.entries.set(file, entry);
+    entry.users++;
+    const e = entry;
+    let released = false;
+    return {
+      size: e.size,
+      mtimeMs: e.mtimeMs,
+      // positional reads on the shared descriptor; destroying the stream must not close it (KEEP_OPEN)
+      read: (start, end) => createReadStream('', { fd: e.handle.fd, fs: KEEP_OPEN, start, end, autoClose: false, highWaterMark: Math.min(READ_CHUNK, end - start + 1) }),
+      release: () => {
+        if (released) return;
+        released = true;
+        e.users--;
+        if (e.evicted && e.users === 0) void e.handle.close().catch(() => undefined);
+      },
+    };
+  }
+
+  /** Close every handle not in use (the rest close when released). */
+  closeAll(): void {
+    for (const [file, entry] of this.entries) this.evict(file, entry);
+  }
+
+  private async openEntry(file: string): Promise<OpenEntry> {
+    let handle: FileHandle;
+    try {
+      handle = await fsp.open(file, 'r');
+    } catch {
+      throw new FileGoneError(file);
+    }
+    const st = await handle.stat().catch(() => null);
+    if (!st || !st.isFile()) {
+      await handle.close().catch(() => undefined);
+      throw new FileGoneError(file);
+    }
+    const raced = this.entries.get(file);
+    if (raced && !raced.evicted && raced.ino === st.ino && raced.size === st.size && raced.mtimeMs === st.mtimeMs) {
+      await handle.close().catch(() => undefined);
+      return raced;
+    }
+    const entry: OpenEntry = { handle, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, users: 0, evicted: false };
+    if (raced) this.evict(file, raced);
+    this.entries.set(file, entry);
+    for (const [key, old] of this.entries) {
+      if (this.entries.size <= this.max) break;
+      if (old !== entry) this.evict(key, old);
+    }
+    return entry;
+  }
+
+  private evict(file: string, entry: OpenEntry): void {
+    if (this.entries.get(file) === entry) this.entries.delete(file);
+    if (entry.evicted) return;
+    entry.evicted = true;
+    if (entry.users === 0) void entry.handle.close().catch(() => undefined);
+  }
 }

@@ -1,4 +1,4 @@
-import { promises as fsp, type Stats } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import mime from 'mime-types';
 import type { ConfigStore } from '../config/config-store.js';
@@ -8,11 +8,12 @@ import type { FilesRepo, MediaFileRow } from '../db/repos/files-repo.js';
 import { offloadUrl, trackHash } from '../contract/tracks.js';
 import { decodeText } from '../media/charset.js';
 import { ThumbnailError, type Thumbnails } from '../media/thumbnails.js';
+import { FileGoneError, OpenFiles, type FileSource } from '../media/stream.js';
 
 /** A file ready to send, or where the reverse proxy serves it (`offloadMedia`). */
 export type MediaTarget =
   | { redirect: string }
-  | { absPath: string; stat: Stats; type: string; name: string };
+  | { source: FileSource; type: string; name: string };
 
 /** Content types the browser players need (iOS refuses audio/x-flac), by lower-case extension. */
 const TYPE_OVERRIDES: Record<string, string> = {
@@ -56,6 +57,8 @@ export class MediaService {
   private readonly rows = new Map<string, { version: number; row: MediaFileRow }>();
   /** Contained real paths of files, checked at `at`. */
   private readonly realPaths = new Map<string, { realFile: string; at: number }>();
+  /** Open handles of recently streamed files. */
+  private readonly open = new OpenFiles();
 
   constructor(
     private readonly files: FilesRepo,
@@ -70,8 +73,7 @@ export class MediaService {
     const row = await this.lookup(workId, n);
     const config = this.store.get();
     if (config.offloadMedia && row.kind !== 'text') return { redirect: offloadUrl(config.offloadStreamPath, this.location(row), row.path) };
-    const { absPath, stat } = await this.resolve(row);
-    return { absPath, stat, type: await this.contentType(row, absPath, stat), name: path.basename(row.path) };
+    return this.target(row, await this.resolve(row));
   }
 
   /** `GET /api/media/download/:id/:index`: the same file as an attachment. */
@@ -79,8 +81,7 @@ export class MediaService {
     const row = await this.lookup(workId, n);
     const config = this.store.get();
     if (config.offloadMedia) return { redirect: offloadUrl(config.offloadDownloadPath, this.location(row), row.path) };
-    const { absPath, stat } = await this.resolve(row);
-    return { absPath, stat, type: await this.contentType(row, absPath, stat), name: path.basename(row.path) };
+    return this.target(row, await this.resolve(row));
   }
 
   /** `GET /api/media/small-img/:id/:index`: a JPEG thumbnail of an image file, cached on disk. */
@@ -89,16 +90,42 @@ export class MediaService {
     if (row.kind !== 'image') {
       throw new AppError('bad_request', `获取小图像失败，不支持的图像格式"${path.extname(row.path).toLowerCase()}"`, { status: 415 });
     }
-    const { absPath, stat } = await this.resolve(row);
+    const realFile = await this.resolve(row);
+    const image = await this.openSource(realFile, row);
     let thumb: string;
     try {
-      thumb = await this.thumbs.get({ absPath, workId, n, size: stat.size, mtimeMs: stat.mtimeMs });
+      thumb = await this.thumbs.get({ absPath: realFile, workId, n, size: image.size, mtimeMs: image.mtimeMs });
     } catch (err) {
       if (err instanceof ThumbnailError) throw new AppError('bad_request', `获取小图像失败，图像无法解码: ${err.message}`, { status: 415 });
       throw err;
+    } finally {
+      image.release();
     }
-    const thumbStat = await fsp.stat(thumb);
-    return { absPath: thumb, stat: thumbStat, type: 'image/jpeg', name: `${path.parse(row.path).name}.jpg` };
+    return { source: await this.openSource(thumb, row), type: 'image/jpeg', name: `${path.parse(row.path).name}.jpg` };
+  }
+
+  /** Release every open file not in use (shutdown). */
+  close(): void {
+    this.open.closeAll();
+  }
+
+  private async target(row: MediaFileRow, realFile: string): Promise<MediaTarget> {
+    const source = await this.openSource(realFile, row);
+    try {
+      return { source, type: await this.contentType(row, realFile, source), name: path.basename(row.path) };
+    } catch (err) {
+      source.release();
+      throw err;
+    }
+  }
+
+  private async openSource(file: string, row: MediaFileRow): Promise<FileSource> {
+    try {
+      return await this.open.open(file);
+    } catch (err) {
+      if (err instanceof FileGoneError) throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+      throw err;
+    }
   }
 
   private async lookup(workId: number, n: number): Promise<MediaFileRow> {
@@ -123,8 +150,8 @@ export class MediaService {
     return { rootFolder: row.root_folder, dir: row.dir };
   }
 
-  /** The absolute path of a stored file, contained in its work folder; refuses anything else. */
-  private async resolve(row: MediaFileRow): Promise<{ absPath: string; stat: Stats }> {
+  /** The real path of a stored file, contained in its work folder; refuses anything else. */
+  private async resolve(row: MediaFileRow): Promise<string> {
     const root = this.store.get().rootFolders.find((r) => r.name === row.root_folder);
     if (!root) throw notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`);
     const rootAbs = path.resolve(root.path);
@@ -132,10 +159,7 @@ export class MediaService {
     if (workDir !== rootAbs && !inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
     const absPath = path.resolve(workDir, row.path);
     if (!inside(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中');
-    const realFile = await this.containedRealPath(workDir, absPath, row);
-    const stat = await fsp.stat(realFile).catch(() => null);
-    if (!stat?.isFile()) throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
-    return { absPath: realFile, stat };
+    return this.containedRealPath(workDir, absPath, row);
   }
 
   /**
@@ -158,7 +182,7 @@ export class MediaService {
     return realFile;
   }
 
-  private async contentType(row: MediaFileRow, absPath: string, stat: Stats): Promise<string> {
+  private async contentType(row: MediaFileRow, absPath: string, stat: { size: number; mtimeMs: number }): Promise<string> {
     const ext = path.extname(row.path).toLowerCase();
     const base = TYPE_OVERRIDES[ext] ?? (mime.lookup(ext) || 'application/octet-stream');
     if (row.kind !== 'text') return base;
@@ -166,7 +190,7 @@ export class MediaService {
   }
 
   /** Charset of a text file (BOM, UTF-8 validity, then legacy CJK detection), cached per file version. */
-  private async charset(absPath: string, stat: Stats): Promise<string> {
+  private async charset(absPath: string, stat: { size: number; mtimeMs: number }): Promise<string> {
     const key = `${absPath}\0${stat.size}\0${stat.mtimeMs}`;
     const hit = this.charsets.get(key);
     if (hit) return hit;

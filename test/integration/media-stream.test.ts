@@ -158,6 +158,17 @@ describe('media: stream, download, small-img', () => {
       expect((await req(url, { Range: 'bytes=0-9', 'If-Range': lastModified })).status).toBe(206);
     });
 
+    it('serves the new bytes after a file changes on disk (kept handles are re-checked)', async () => {
+      const url = `/api/media/stream/${hash('empty.txt')}`;
+      const first = await req(url);
+      expect(await first.text()).toBe('');
+      writeFileSync(path.join(lib, 'RJ200001 作品/empty.txt'), 'changed content\n');
+      const second = await req(url);
+      expect(await second.text()).toBe('changed content\n');
+      expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
+      writeFileSync(path.join(lib, 'RJ200001 作品/empty.txt'), '');
+    });
+
     it('answers HEAD with the headers only', async () => {
       const res = await req(`/api/media/stream/${hash('audio/big.mp3')}`, {}, 'HEAD');
       expect(res.status).toBe(200);

@@ -19,7 +19,7 @@ function answer(ctx: Context, target: MediaTarget, attachment: boolean): void {
     ctx.body = `Redirecting to ${target.redirect}`;
     return;
   }
-  sendFile(ctx, target.absPath, target.stat, { type: target.type, attachmentName: attachment ? target.name : undefined });
+  sendFile(ctx, target.source, { type: target.type, attachmentName: attachment ? target.name : undefined });
 }
 
 /** Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`. */
