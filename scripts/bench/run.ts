@@ -7,10 +7,11 @@
  * of the issue is missed.
  *
  *   node --import tsx scripts/bench/run.ts [--works 100000] [--duration 10] [--connections 10]
- *        [--data-dir DIR] [--reuse] [--only name,name] [--identity] [--tsx]
+ *        [--data-dir DIR] [--reuse] [--only name,name] [--gzip] [--tsx]
  *
  * `--reuse` keeps a data dir built by an earlier run with the same generator (saves the build);
- * `--identity` sends no Accept-Encoding (default: gzip, like browsers and the mobile apps);
+ * `--gzip` sends `Accept-Encoding: gzip` like browsers (default: none, autocannon's default; JSON
+ * pages are then compressed per request by the server's compression middleware);
  * `--tsx` runs the server from source through tsx instead of compiling it like the package does.
  * KIKOPLAY_* variables reach the server's config (e.g. KIKOPLAY_AUTH=false).
  */
@@ -285,7 +286,7 @@ async function main(): Promise<number> {
   const connections = intArg('connections', 10);
   const dataDir = path.resolve(arg('data-dir') || path.join(os.tmpdir(), `kikoplay-bench-browse-${works}`));
   const only = arg('only')?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const gzip = !flag('identity');
+  const gzip = flag('gzip');
 
   process.stdout.write(`building ${works.toLocaleString('en')} works in ${dataDir}${flag('reuse') ? ' (reusing when possible)' : ''} …\n`);
   const data = await buildBenchData(dataDir, { ...DEFAULT_SYNTH, works }, flag('reuse'));
