@@ -1,0 +1,174 @@
+/**
+ * End to end: the work page as a user and as a guest, against the built `kikoplay serve` with a scanned
+ * fixture library, in headless Chromium — rate a work, mark progress, write and delete a review; a guest
+ * is refused with the server's warning and nothing is saved. Screenshots at 375 and 1280 px, light and dark.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { makeTestLibrary } from '../helpers/library.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const USER = { name: 'listener', password: 'listener-pass' };
+const GUEST = { name: 'visitor', password: 'visitor-pass' };
+
+let server: CliServer;
+let browser: Browser;
+const tokens = { admin: '', user: '', guest: '' };
+let cleanupLibrary: () => void = () => undefined;
+let dataDir = '';
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+
+async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+interface Detail {
+  title: string;
+  userRating: number | null;
+  progress: string | null;
+  review_text: string | null;
+  tags: { name: string }[];
+  vas: { name: string }[];
+  circle: { name: string };
+}
+
+beforeAll(async () => {
+  const lib = await makeTestLibrary();
+  cleanupLibrary = lib.cleanup;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-work-'));
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: lib.root }])]);
+  if (set.code !== 0) throw new Error(`config set failed: ${set.stderr}`);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(`scan failed (${scan.code}): ${scan.stdout}${scan.stderr}`);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  tokens.admin = await apiLogin(server.url, server.admin.name, server.admin.password);
+  await api('POST', '/api/credentials/user', { ...USER, group: 'user' });
+  await api('POST', '/api/credentials/user', { ...GUEST, group: 'guest' });
+  tokens.user = await apiLogin(server.url, USER.name, USER.password);
+  tokens.guest = await apiLogin(server.url, GUEST.name, GUEST.password);
+  const label = (name: string) => ({ id: 0, name });
+  await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
+  await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  cleanupLibrary();
+});
+
+function helpers(page: Page) {
+  return {
+    notice: (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
+    row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
+    titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
+    /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
+    star: async (n: number) => {
+      const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');
+      await page.locator(`label[for="${id}"]`).click();
+    },
+    rowMenu: async (title: string, item: string) => {
+      await page.locator(`[data-testid="tree-item"][data-title="${title}"]`).getByTestId('tree-item-menu').click();
+      await page.getByRole('menuitem', { name: item }).click();
+    },
+  };
+}
+
+describe('the work page, as a user and as a guest', () => {
+  it('rates, marks progress, writes and deletes a review', async () => {
+    const { context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop });
+    page.setDefaultTimeout(10_000);
+    const h = helpers(page);
+    const detail = () => api<Detail>('GET', '/api/work/100003', undefined, tokens.user);
+    await page.goto('/work/100003');
+    await page.getByTestId('work-header').waitFor();
+    expect(await page.getByTestId('action-edit').count()).toBe(0); // not an admin
+
+    await h.star(4);
+    await h.notice('评价成功').waitFor();
+    await poll(async () => (await detail()).userRating).toBe(4);
+
+    await page.getByTestId('action-progress').click();
+    await page.getByTestId('progress-listening').click();
+    await h.notice('更新进度成功').waitFor();
+    await poll(() => page.getByTestId('action-progress').textContent()).toBe('在听');
+
+    await page.getByTestId('action-review').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('雨音の夜').waitFor();
+    expect(await page.getByTestId('review-progress').inputValue()).toBe('在听');
+    await page.getByTestId('review-text').fill('雨の音がとても良い。');
+    await screenshot(page, 'library-work-review-1280-light', page.getByTestId('review-submit'));
+    await page.getByTestId('review-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(async () => (await detail()).review_text).toBe('雨の音がとても良い。');
+    expect((await detail()).userRating).toBe(4);
+
+    await page.getByTestId('action-review').click();
+    await poll(() => page.getByTestId('review-text').inputValue()).toBe('雨の音がとても良い。');
+    await page.getByTestId('review-delete').click();
+    await h.notice('删除标记成功').waitFor();
+    await poll(async () => {
+      const d = await detail();
+      return [d.userRating, d.progress, d.review_text];
+    }).toEqual([null, null, null]);
+    await poll(() => page.getByTestId('action-progress').textContent()).toBe('标记进度');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a guest: no admin buttons, a warning on rating and marking, nothing saved', async () => {
+    const { context, page, errors } = await openLoggedInPage(browser, tokens.guest, { baseURL: server.url, viewport: VIEWPORTS.phone });
+    page.setDefaultTimeout(10_000);
+    const h = helpers(page);
+    await page.goto('/work/100001');
+    await page.getByTestId('work-header').waitFor();
+    expect(await page.getByTestId('action-edit').count()).toBe(0);
+    expect(await page.getByTestId('action-more').count()).toBe(0);
+    const refusal = '游客账号只能浏览和播放，不能进行此操作.';
+    await h.star(3);
+    await h.notice(refusal).waitFor();
+    await poll(() => page.getByTestId('work-header').getByTestId('work-rating').getAttribute('data-value')).toBe('0');
+    await page.getByTestId('action-progress').click();
+    await page.getByTestId('progress-marked').click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: refusal }).nth(1).waitFor();
+    const work = await api<Detail>('GET', '/api/work/100001', undefined, tokens.guest);
+    expect([work.userRating, work.progress]).toEqual([null, null]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits 375 and 1280 px, light and dark (screenshots of the work page)', async () => {
+    const { context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop });
+    page.setDefaultTimeout(10_000);
+    for (const viewport of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const tag = `${viewport.width}-${colorScheme}`;
+        await page.goto('/work/100001');
+        await waitForColorScheme(page, colorScheme);
+        await page.getByTestId('file-tree').waitFor();
+        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, `library-work-${tag}`);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * End to end: the work page as the admin, against the built `kikoplay serve` with a scanned fixture
+ * library, in headless Chromium — open a work from the list, browse its file tree (breadcrumbs, up entry,
+ * natural order), hand tracks to the player, the per-item menu, AI lyric requests and their status badges,
+ * the image preview, the play-history buttons, and editing the metadata with the spec §5 rules. (Rating,
+ * progress, reviews, guests and the screenshots: library-work-users.test.ts.)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, readLocal, screenshot, VIEWPORTS } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { makeTestLibrary } from '../helpers/library.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const BJ = 1e12 + 200001;
+
+let server: CliServer;
+let browser: Browser;
+const tokens = { admin: '' };
+let cleanupLibrary: () => void = () => undefined;
+let dataDir = '';
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+
+async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+interface Detail {
+  title: string;
+  userRating: number | null;
+  progress: string | null;
+  review_text: string | null;
+  tags: { name: string }[];
+  vas: { name: string }[];
+  circle: { name: string };
+}
+
+beforeAll(async () => {
+  const lib = await makeTestLibrary();
+  cleanupLibrary = lib.cleanup;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-work-'));
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: lib.root }])]);
+  if (set.code !== 0) throw new Error(`config set failed: ${set.stderr}`);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(`scan failed (${scan.code}): ${scan.stdout}${scan.stderr}`);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  tokens.admin = await apiLogin(server.url, server.admin.name, server.admin.password);
+  const label = (name: string) => ({ id: 0, name });
+  await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
+  await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
+  await api('POST', '/api/edit/work/100004', { title: '星空のささやき', circle: label('別のサークル'), tags: [label('癒やし')], vas: [label('鈴木みどり')] });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  cleanupLibrary();
+});
+
+function helpers(page: Page) {
+  return {
+    notice: (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
+    row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
+    titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
+    /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
+    star: async (n: number) => {
+      const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');
+      await page.locator(`label[for="${id}"]`).click();
+    },
+    rowMenu: async (title: string, item: string) => {
+      await page.locator(`[data-testid="tree-item"][data-title="${title}"]`).getByTestId('tree-item-menu').click();
+      await page.getByRole('menuitem', { name: item }).click();
+    },
+  };
+}
+
+describe('the work page, as the admin', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let h: ReturnType<typeof helpers>;
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, tokens.admin, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+    page.setDefaultTimeout(10_000);
+    h = helpers(page);
+  });
+  afterAll(() => context?.close());
+
+  it('opens a work from the list and browses its tree: breadcrumbs, up entry, natural order, playing a folder', async () => {
+    await page.goto('/works?keyword=nested');
+    await page.getByTestId('work-card').getByTestId('work-title').click();
+    await page.waitForURL('**/work/100030');
+    expect(await page.getByTestId('work-detail-title').textContent()).toBe('nested');
+    await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
+    await h.row('mp3').getByRole('button', { name: 'mp3', exact: true }).click();
+    await poll(h.titles).toEqual(['SEなし', 'track1.lrc']);
+    expect(await page.getByTestId('tree-breadcrumbs').textContent()).toBe('全部文件/mp3');
+    await h.row('SEなし').getByRole('button', { name: 'SEなし', exact: true }).click();
+    await poll(h.titles).toEqual(['track1.mp3', 'track2.mp3', 'track10.mp3']);
+    await h.row('track2.mp3').getByRole('button', { name: 'track2.mp3', exact: true }).click();
+    await poll(() => h.row('track2.mp3').getAttribute('data-playing')).toBe('true');
+    await page.getByTestId('tree-up').click();
+    await poll(h.titles).toEqual(['SEなし', 'track1.lrc']);
+    await page.getByTestId('tree-breadcrumbs').getByRole('button', { name: '全部文件' }).click();
+    await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
+
+    await h.rowMenu('wav', '加入播放列表');
+    await h.notice('已加入播放列表').waitFor();
+    await h.row('track0.m4a').getByTestId('tree-item-menu').click();
+    const download = page.getByRole('menuitem', { name: '下载' });
+    expect(await download.getAttribute('href')).toMatch(/^\/api\/media\/download\/100030\/\d+\?token=/);
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it('requests AI lyrics per file and for the current folder, with status badges on files and folders', async () => {
+    await page.goto('/work/100030');
+    await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
+    await h.rowMenu('track0.m4a', 'AI 翻译歌词');
+    await h.notice('已提交翻译任务').waitFor();
+    await poll(() => h.row('track0.m4a').getByTestId('ai-status').getAttribute('data-status')).toBe('pending');
+    expect(await h.row('track0.m4a').getByTestId('ai-status').textContent()).toBe('排队中');
+
+    // the folder's audio, one task each; a folder's badge sums up its children
+    await h.row('mp3').getByRole('button', { name: 'mp3', exact: true }).click();
+    await h.row('SEなし').getByRole('button', { name: 'SEなし', exact: true }).click();
+    await poll(h.titles).toEqual(['track1.mp3', 'track2.mp3', 'track10.mp3']);
+    await page.getByTestId('action-translate-folder').click();
+    await page.getByRole('dialog').getByText('为当前文件夹的 3 个音频创建 AI 歌词翻译任务？').waitFor();
+    await page.getByRole('button', { name: '确定' }).click();
+    await h.notice('已提交 3 个翻译任务').waitFor();
+    await poll(() => page.locator('[data-testid="tree-item"] [data-status="pending"]').count()).toBe(3);
+    await page.getByTestId('tree-up').click();
+    await poll(() => h.row('SEなし').getByTestId('ai-status').getAttribute('data-status')).toBe('pending');
+    const tasks = await api<{ tasks: { audio_path: string; status: number }[] }>('GET', `/api/lyric/translate?page=-1&work_id=100030&status=${encodeURIComponent('[]')}`);
+    expect(tasks.tasks.map((t) => t.audio_path.replace(/\\/g, '/')).sort()).toEqual(['mp3/SEなし/track1.mp3', 'mp3/SEなし/track10.mp3', 'mp3/SEなし/track2.mp3', 'track0.m4a']);
+    expect(errors).toEqual([]);
+  });
+
+  it('previews images: previous and next wrap around, close, and "use as visual cover" while something plays', async () => {
+    await page.goto(`/work/${BJ}`);
+    await poll(h.titles).toEqual(['folder.png', 'page1.jpg', 'track.ogg']);
+    await h.row('track.ogg').getByRole('button', { name: 'track.ogg', exact: true }).click();
+    await h.row('folder.png').getByRole('button', { name: 'folder.png', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('图片 1 / 2 · folder.png').waitFor();
+    await dialog.getByRole('button', { name: '下一张' }).click();
+    await dialog.getByText('图片 2 / 2 · page1.jpg').waitFor();
+    await dialog.getByRole('button', { name: '下一张' }).click();
+    await dialog.getByText('图片 1 / 2 · folder.png').waitFor();
+    await dialog.getByRole('button', { name: '上一张' }).click();
+    await dialog.getByText('图片 2 / 2 · page1.jpg').waitFor();
+    await poll(() => dialog.getByTestId('preview-image').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'library-work-preview-1280-light', dialog.getByTestId('use-as-cover'));
+    await dialog.getByTestId('use-as-cover').click();
+    await h.notice('已设为这部作品的播放封面').waitFor();
+    const covers = JSON.parse((await readLocal(page, 'kikoplay.visualCovers')) ?? '{}') as Record<string, string>;
+    expect(covers[String(BJ)]).toMatch(new RegExp(`^${BJ}/\\d+$`));
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('edits the metadata: title, circle, tags and voice actors, with the duplicate and voice-actor rules', async () => {
+    await page.goto('/work/100004');
+    await page.getByTestId('action-edit').click();
+    const dialog = page.getByTestId('edit-meta-dialog');
+    await page.getByTestId('edit-title').fill('星空のささやき（改）');
+
+    await page.getByTestId('edit-circle').fill('テスト');
+    await page.getByRole('option', { name: /テストサークル/ }).click();
+    await poll(() => page.getByTestId('edit-circle-current').textContent()).toBe('テストサークル');
+
+    await page.getByTestId('edit-tags').fill('耳か');
+    await page.getByRole('option', { name: /耳かき/ }).click();
+    await page.getByTestId('edit-tags').fill('耳かき');
+    await page.getByRole('option', { name: /^耳かき/ }).click();
+    await h.notice('项目已存在，无需重复添加').waitFor();
+    await page.getByTestId('edit-tags').fill('新しいタグ');
+    await page.getByTestId('edit-tags-custom').click();
+    await poll(() => page.getByTestId('edit-tags-list').locator('.mantine-Pill-label').allTextContents()).toEqual(['癒やし', '耳かき', '新しいタグ *']);
+
+    // the last voice actor cannot go: N/A stands in until another is added
+    await page.getByRole('button', { name: '删除条件 鈴木みどり' }).click();
+    await h.notice('声优至少得有一个').waitFor();
+    await poll(() => page.getByTestId('edit-vas-list').locator('.mantine-Pill-label').allTextContents()).toEqual(['N/A']);
+    await page.getByTestId('edit-vas').fill('佐藤');
+    await page.getByRole('option', { name: /佐藤さくら/ }).click();
+    await poll(() => page.getByTestId('edit-vas-list').locator('.mantine-Pill-label').allTextContents()).toEqual(['佐藤さくら']);
+    await screenshot(page, 'library-work-edit-1280-light', page.getByTestId('edit-save'));
+
+    const marker = () => page.evaluate(() => (globalThis as unknown as { beforeReload?: boolean }).beforeReload === true);
+    await page.evaluate(() => void ((globalThis as unknown as { beforeReload?: boolean }).beforeReload = true));
+    await page.getByTestId('edit-save').click();
+    await h.notice('已保存，2 秒后刷新页面').waitFor();
+    await dialog.getByTestId('edit-save').waitFor({ state: 'hidden' });
+    // the page reloads after 2 s with the new data
+    await poll(marker).toBe(false);
+    await poll(() => page.getByTestId('work-detail-title').textContent()).toBe('星空のささやき（改）');
+    const work = await api<Detail>('GET', '/api/work/100004');
+    expect(work.circle.name).toBe('テストサークル');
+    expect(work.tags.map((t) => t.name).sort()).toEqual(['新しいタグ', '癒やし', '耳かき'].sort());
+    expect(work.vas.map((v) => v.name)).toEqual(['佐藤さくら']);
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes the play record of the work, and resumes its saved play history', async () => {
+    const tree = await api<{ type: string; title: string; hash?: string }[]>('GET', '/api/tracks/100001');
+    const audio = tree.filter((n) => n.type === 'audio');
+    const queue = audio.map((n) => ({ hash: n.hash, title: n.title, subtitle: null, workTitle: '耳かきと添い寝', workId: 100001 }));
+    const save = () => api('PUT', '/api/histroy', { work_id: 100001, state: { queue, index: 1, seconds: 0.5 } });
+
+    await save();
+    await page.goto('/work/100001');
+    await page.getByTestId('action-delete-history').click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await h.notice('已删除播放记录').waitFor();
+    await page.getByTestId('action-delete-history').waitFor({ state: 'detached' });
+    await page.getByTestId('action-resume').waitFor({ state: 'detached' });
+    expect((await api<{ state: unknown }>('GET', '/api/work/100001')).state).toBeNull();
+
+    await save();
+    await page.reload();
+    const resume = page.getByTestId('action-resume');
+    await resume.waitFor();
+    expect(await resume.getAttribute('title')).toBe(`从上次的进度继续：${audio[1].title}`);
+    await resume.click();
+    await poll(() => h.row(audio[1].title).getAttribute('data-playing')).toBe('true');
+    // the work is playing now: no resume button
+    await resume.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
