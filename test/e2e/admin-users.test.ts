@@ -11,6 +11,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiLogin, launchChromium, openLoggedInPage, readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { startCliServer, type CliServer } from '../helpers/cli-server.js';
 
+/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
+const toastsGone = () => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
 let server: CliServer;
 let browser: Browser;
 let admin: { name: string; password: string };
@@ -45,6 +47,7 @@ async function requestsDuring(method: string, path: string, fn: () => Promise<vo
 }
 
 async function shots(name: string, settled: ReturnType<Page['getByTestId']>) {
+  await toastsGone();
   for (const viewport of Object.values(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     for (const colorScheme of ['light', 'dark'] as const) {

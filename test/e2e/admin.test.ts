@@ -35,6 +35,8 @@ const fakeSite = http.createServer((req, res) => {
   req.socket.destroy(); // "DLsite unreachable"
 });
 
+/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
+const toastsGone = () => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
 let siteEnv: NodeJS.ProcessEnv;
 let lib: Lib;
 let server: CliServer;
@@ -163,6 +165,7 @@ describe('library folders', () => {
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots)', async () => {
+    await toastsGone();
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -209,6 +212,7 @@ describe('the scanner', () => {
     await page.reload();
     await waitForStatus('finished');
     await mainLogs().getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    await toastsGone();
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {

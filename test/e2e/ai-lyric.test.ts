@@ -21,6 +21,8 @@ interface Node {
   children?: Node[];
 }
 
+/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
+const toastsGone = () => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
 let lib: Lib;
 let server: CliServer;
 let browser: Browser;
@@ -183,6 +185,7 @@ describe('the AI lyric centre', () => {
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots)', async () => {
+    await toastsGone();
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {
