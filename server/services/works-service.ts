@@ -136,6 +136,8 @@ interface Plan {
   knownCount: number | null;
   /** The filter is indexable search terms only: count = FTS matches minus the missing works among them. */
   ftsOnly?: boolean;
+  /** Matching works, once counted (sizes the walk of filters no index drives). */
+  count?: number;
   visible: number;
 }
 
@@ -241,6 +243,7 @@ export class WorksService {
     }
 
     const totalCount = await this.count(plan, version);
+    plan.count = totalCount;
     const offset = (params.page - 1) * pageSize;
     const pagination = { currentPage: params.page, pageSize, totalCount };
     if (offset >= totalCount) return { ids: [], userId, version, pagination };
@@ -356,7 +359,13 @@ export class WorksService {
    */
   private costs(plan: Plan, order: OrderKey, end: number): { scan: number; drive: number } {
     const best = plan.best;
-    if (!best) return { scan: end, drive: Infinity };
+    if (!best) {
+      // no set to drive from: the walk tests every row, so sparse matches (a rare 1–2 character
+      // keyword, a rare lyric/age combination) make it long; the count tells how sparse
+      const density = plan.count !== undefined ? Math.max(plan.count, 1) / Math.max(plan.visible, 1) : 1;
+      const probe = plan.filter.terms.length ? 2.7 : 1;
+      return { scan: (end / Math.min(density, 1)) * probe, drive: Infinity };
+    }
     const density = Math.max(best.size, 1) / Math.max(plan.visible, 1);
     const scan = (end / Math.min(density, 1)) * best.probeCost;
     const drive = best.driver.kind === 'circle' && order === 'release' ? end : best.size * 1.5;

@@ -340,6 +340,9 @@ describe('browse: work lists, search, labels, detail, tracks', () => {
       expect(new Set(ids((await search('癒し')).body))).toEqual(new Set([100001, 1234567, 100007]));
       expect(ids((await search('星野')).body)).toEqual([1234567]);
       expect((await search('癒し')).body.pagination.totalCount).toBe(3);
+      const paged: number[] = [];
+      for (let page = 1; page <= 4; page++) paged.push(...ids((await search('癒し', `&pageSize=1&page=${page}`)).body));
+      expect(paged).toEqual(ids((await search('癒し')).body));
     });
 
     it('treats product codes as an exact work lookup (RJ/BJ/VJ, 6 or 8 digits, bare number = RJ)', async () => {
