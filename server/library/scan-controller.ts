@@ -125,10 +125,34 @@ export class ScanController {
       lock.release();
       throw err;
     }
-    const done = this.execute(runId, req, abort.signal).finally(() => {
-      lock.release();
-      this.current = null;
-    });
+    // The lock is released and the job cleared BEFORE 'finished' goes out, so a listener that starts the
+    // next scan on 'finished' is not refused.
+    const done = this.execute(runId, req, abort.signal).then(
+      async ({ summary, finished }) => {
+        lock.release();
+        this.current = null;
+        this.emit(finished);
+        await this.flush();
+        try {
+          await this.deps.scans.finishRun(runId, summary.status, {
+            counts: summary.counts,
+            metadata: summary.metadata,
+            stoppedRoots: summary.stoppedRoots,
+            exitCode: summary.exitCode,
+            message: summary.message,
+          });
+          await this.deps.scans.pruneOldRuns();
+        } catch (err) {
+          this.deps.logger.warn({ err }, 'could not record the end of the scan run');
+        }
+        return summary;
+      },
+      (err: unknown) => {
+        lock.release();
+        this.current = null;
+        throw err;
+      },
+    );
     this.current = { runId, kind: req.kind, abort, done };
     return { runId, kind: req.kind, done };
   }
@@ -190,7 +214,7 @@ export class ScanController {
     return this.flushing;
   }
 
-  private async execute(runId: number, req: ScanRequest, signal: AbortSignal): Promise<ScanSummary> {
+  private async execute(runId: number, req: ScanRequest, signal: AbortSignal): Promise<{ summary: ScanSummary; finished: ScanEvent }> {
     const config = this.deps.store.get();
     const paths = this.deps.store.paths();
     let metadata: MetadataSource | null = null;
@@ -251,7 +275,7 @@ export class ScanController {
               ? MSG.finishedPurge(purged ?? 0)
               : MSG.finishedScan(c);
     const exitCode = fatal ? 2 : cancelled || c.failed > 0 || ctx.stoppedRoots.length > 0 ? 1 : 0;
-    this.emit({ type: 'finished', status, message, counts: { ...c }, metadata: { ...ctx.metadataCounts }, exitCode });
+    const finished: ScanEvent = { type: 'finished', status, message, counts: { ...c }, metadata: { ...ctx.metadataCounts }, exitCode };
     const summary: ScanSummary = {
       runId,
       kind: req.kind,
@@ -265,13 +289,6 @@ export class ScanController {
       ...(ctx.workMemo ? { workMemo: ctx.workMemo } : {}),
       ...(purged !== undefined ? { purged } : {}),
     };
-    await this.flush();
-    try {
-      await this.deps.scans.finishRun(runId, status, { counts: summary.counts, metadata: summary.metadata, stoppedRoots: summary.stoppedRoots, exitCode, message });
-      await this.deps.scans.pruneOldRuns();
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'could not record the end of the scan run');
-    }
-    return summary;
+    return { summary, finished };
   }
 }

@@ -49,10 +49,10 @@ describe('the main layout, logged in as the admin', () => {
   });
   afterAll(() => context?.close());
 
-  it('shows the not-found page for unknown paths and for screens not built yet, inside the layout', async () => {
+  it('shows the not-found page for unknown paths, inside the layout', async () => {
     await page.goto('/');
     await page.waitForURL('**/works'); // `/` is the work list
-    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('works-page').waitFor();
     await page.goto('/no/such/page');
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByTestId('keyword-box').isVisible()).toBe(true);
@@ -63,7 +63,7 @@ describe('the main layout, logged in as the admin', () => {
 
   it('hides the back button on the work list and shows it elsewhere', async () => {
     await page.goto('/works');
-    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('works-page').waitFor();
     expect(await page.getByRole('button', { name: '返回' }).count()).toBe(0);
     await page.goto('/about');
     await page.getByTestId('about-page').waitFor();
@@ -78,7 +78,7 @@ describe('the main layout, logged in as the admin', () => {
     await page.waitForURL((url) => url.pathname === '/works' && url.searchParams.get('keyword') === '耳かき 癒し');
     // the box follows the URL (a link or back/forward)
     await page.goto('/works?keyword=abc');
-    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('works-page').waitFor();
     expect(await page.getByTestId('keyword-box').inputValue()).toBe('abc');
     // the advanced search button goes to /search, where the keyword box is hidden
     await page.getByRole('link', { name: '高级搜索' }).click();
@@ -90,7 +90,7 @@ describe('the main layout, logged in as the admin', () => {
     await page.goto('/admin');
     const nav = page.getByTestId('admin-nav');
     await nav.waitFor();
-    await page.getByTestId('not-found').waitFor(); // the admin screens come later
+    await page.getByTestId('add-folder').waitFor(); // /admin is the library folders screen
     await screenshot(page, 'admin-1280-light');
     await page.getByRole('link', { name: '回到主页' }).first().click();
     await page.waitForURL('**/works');
