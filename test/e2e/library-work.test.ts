@@ -124,6 +124,11 @@ describe('the work page, as the admin', () => {
     const download = page.getByRole('menuitem', { name: '下载' });
     expect(await download.getAttribute('href')).toMatch(/^\/api\/media\/download\/100030\/\d+\?token=/);
     await page.keyboard.press('Escape');
+
+    // back to the list inside the app (the page unmounts cleanly)
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL('**/works?keyword=nested');
+    await page.getByTestId('work-card').waitFor();
     expect(errors).toEqual([]);
   });
 

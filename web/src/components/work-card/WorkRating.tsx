@@ -34,7 +34,9 @@ export function WorkRating({ workId, value, size = 'sm', detail, onSaved }: Work
   const session = useSession();
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(value ?? 0);
-  useEffect(() => setShown(value ?? 0), [value]);
+  useEffect(() => {
+    setShown(value ?? 0);
+  }, [value]);
 
   const save = useMutation({
     mutationFn: (rating: number) => putRating(session.data?.user.name ?? '', workId, rating),

@@ -58,7 +58,9 @@ function WorkDetail({ id }: { id: number }) {
   const [editing, setEditing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
 
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   const tree = tracks.data;
   const shownPath = useMemo(() => (tree ? (path ?? initialPath(tree)) : []), [tree, path]);
