@@ -21,9 +21,18 @@ self.addEventListener('install', (event) => {
       if (!page.ok) throw new Error(`app shell: ${page.status}`);
       const html = await page.clone().text();
       await cache.put(SHELL_PAGE, page);
-      // the entry script, its preloaded chunks and the CSS named in the page
-      const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-      await cache.addAll([...new Set([...assets, ...SHELL_FILES])]);
+      // the entry script, its preloaded chunks and the CSS named in the page ...
+      const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+      // ... and every route chunk the entry can load (its dependency map names them all), so the
+      // release keeps working offline and after the server has moved on to a newer one
+      const assets = new Set(named);
+      for (const script of named.filter((n) => n.endsWith('.js'))) {
+        const res = await fetch(script);
+        if (!res.ok) continue;
+        await cache.put(script, res.clone());
+        for (const m of (await res.text()).matchAll(/["'`](?:\.?\/)?(assets\/[\w.-]+\.(?:js|css))["'`]/g)) assets.add('/' + m[1]);
+      }
+      await cache.addAll([...assets].filter((a) => !named.includes(a) || a.endsWith('.css')).concat(SHELL_FILES));
     })(),
   );
 });
