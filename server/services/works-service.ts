@@ -156,8 +156,12 @@ interface PageIds {
   pagination: Pagination;
 }
 
-/** Above this estimated number of rows touched, a page is served from the cached ordered id list. */
-const DEEP_COST = 4000;
+/**
+ * Above this estimated cost (≈ µs of SQLite work) a page is served from the cached ordered id list of
+ * the query: building it costs about as much as one such page (a driven page enumerates and sorts the
+ * whole set anyway), and later pages and requests of the same query then cost nothing.
+ */
+const DEEP_COST = 1000;
 /** Ids held by the id-list cache (8 bytes each). */
 const ID_CACHE_WEIGHT = 1_500_000;
 
