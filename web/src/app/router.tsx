@@ -9,6 +9,7 @@ import { PageLoader } from '../components/PageLoader.js';
 import { RouteError } from '../components/RouteError.js';
 import { LOGIN_PATH, loginPathFor } from '../features/auth/redirect.js';
 import { withChunkTimeout } from '../lib/pwa-chunks.js';
+import { prefetchSession, prefetchWorks } from '../features/works/prefetch.js';
 
 const notFound = async () => ({ Component: (await import('../components/NotFoundPage.js')).NotFoundPage });
 
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/',
+        // the session and the first works are requested while the screens' code downloads
+        loader: prefetchSession,
         lazy: async () => ({ Component: (await import('./layouts/MainLayout.js')).MainLayout }),
         children: [
           { index: true, element: <Navigate to="/works" replace /> },
@@ -39,8 +42,8 @@ export const routes: RouteObject[] = [
           // the full-screen player (spec §2.8); the work id is optional
           { path: 'fullScreenPlayer/:workId?', lazy: async () => ({ Component: (await import('../features/fullscreen-player/FullScreenPlayerPage.js')).FullScreenPlayerPage }) },
           // the library screens (spec §2.3–§2.7)
-          { path: 'works', lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
-          { path: 'search', lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
+          { path: 'works', loader: prefetchWorks, lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
+          { path: 'search', loader: prefetchWorks, lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
           { path: 'work/:id', lazy: async () => ({ Component: (await import('../features/work-detail/WorkDetailPage.js')).WorkDetailPage }) },
           { path: 'circles', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).CirclesPage }) },
           { path: 'tags', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).TagsPage }) },

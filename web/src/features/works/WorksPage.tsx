@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useViewportSize } from '@mantine/hooks';
 import { errorText } from '../../api/errors.js';
+import { MINI_WIDTH } from '../../app/layouts/layout-sizes.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
 import { usePref } from '../../lib/prefs.js';
@@ -25,6 +26,12 @@ import { WorksWaterfall } from './WorksWaterfall.js';
 import { hasSearchTerms, pageCount, parsePage, sourceOf, type ListFilters, type WorksSource } from './works-source.js';
 
 const M = t.library.works;
+
+/** The main area's width: the window minus the mini drawer and the padding (phones: padding only). */
+function estimatedListWidth(windowWidth: number): number {
+  const w = windowWidth || (typeof window === 'undefined' ? 0 : window.innerWidth);
+  return w >= 768 ? w - MINI_WIDTH - 32 : w - 24;
+}
 
 function useTitle(source: WorksSource): string {
   const label = source.kind === 'label' ? source : null;
@@ -124,7 +131,9 @@ export function WorksPage() {
   }, [paged, pages.query.isSuccess, pages.query.isPlaceholderData, pages.total, page, totalPages, setPage]);
 
   const effectiveZoom = zoom && !listView && windowWidth >= ZOOM_MIN_WIDTH;
-  const columns = columnsFor(boxWidth, { list: listView, detail: showDetail, zoom: effectiveZoom });
+  // before the list box is measured, its width is estimated from the window (no one-column first frame)
+  const listWidth = boxWidth || estimatedListWidth(windowWidth);
+  const columns = columnsFor(listWidth, { list: listView, detail: showDetail, zoom: effectiveZoom });
   const look = useMemo<ItemLook>(() => ({ list: listView, oldCard: oldCardUi, labels: showLabel && windowWidth > LABEL_MIN_WIDTH, detail: showDetail }), [listView, oldCardUi, showLabel, windowWidth, showDetail]);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = waterfall.query;

@@ -13,6 +13,7 @@ import { WorkItem, type ItemLook } from './WorkItem.js';
 
 /** Load more when the end of the list is this close below the viewport (spec §9). */
 export const LOAD_MORE_OFFSET_PX = 250;
+const INITIAL_ROWS = 3;
 
 interface FooterContext {
   count: number;
@@ -99,6 +100,8 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
       components={COMPONENTS}
       increaseViewportBy={{ top: 600, bottom: 800 }}
       totalListHeightChanged={setListHeight}
+      // the first rows are drawn at once instead of after a measuring pass (first cards sooner)
+      initialItemCount={Math.min(rows.length, INITIAL_ROWS)}
       computeItemKey={(index, row) => `${columns}:${row[0]?.id ?? index}`}
       itemContent={(index, row) => (
         <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>

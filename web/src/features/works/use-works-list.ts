@@ -7,7 +7,8 @@ import { useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { WorkListItem } from '../../../../server/contract/works.js';
-import { fetchWorksPage, WORKS_KEY } from './api.js';
+import { fetchWorksPage } from './api.js';
+import { pagedKey, waterfallKey } from './query-keys.js';
 import { randomSeed, resetKey, worksRequest, type ListFilters, type WorksSource } from './works-source.js';
 
 export const RESET_DEBOUNCE_MS = 100;
@@ -37,7 +38,7 @@ export function useListInput(source: WorksSource, filters: ListFilters): Debounc
 
 export function useWorksWaterfall(input: DebouncedListInput, enabled: boolean) {
   const query = useInfiniteQuery({
-    queryKey: [...WORKS_KEY, 'waterfall', input.key, input.seed],
+    queryKey: waterfallKey(input.key, input.seed),
     queryFn: ({ pageParam, signal }) => fetchWorksPage(worksRequest(input.source, input.filters, input.seed, pageParam), signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
@@ -63,7 +64,7 @@ export function useWorksWaterfall(input: DebouncedListInput, enabled: boolean) {
 
 export function useWorksPaged(input: DebouncedListInput, page: number, enabled: boolean) {
   const query = useQuery({
-    queryKey: [...WORKS_KEY, 'page', input.key, input.seed, page],
+    queryKey: pagedKey(input.key, input.seed, page),
     queryFn: ({ signal }) => fetchWorksPage(worksRequest(input.source, input.filters, input.seed, page), signal),
     placeholderData: keepPreviousData,
     enabled,

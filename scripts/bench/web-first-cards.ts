@@ -1,0 +1,212 @@
+/**
+ * Web benchmark (issue 6): with the 100,000-work bench library, how long `/works` takes in headless
+ * Chromium from navigation to its first work cards on screen (target ≤ 1.5 s on localhost), cold (a fresh
+ * browser profile: nothing cached) and warm (a reload); then scrolling the waterfall like a user (wheel
+ * steps) through 500 works, watching that the page stays responsive — no long task over 200 ms, 95 % of
+ * frames within 50 ms — and that the virtualised list keeps the page small.
+ *
+ * Runs the BUILT server (`node bin/kikoplay.js serve`, which serves dist/web): build first.
+ *
+ *   node --import tsx scripts/bench/web-first-cards.ts [--works 100000] [--runs 5] [--scroll 500]
+ *        [--data-dir DIR] [--reuse]
+ *
+ * `--reuse` keeps a data dir built earlier with the same generator (the browse benchmark's default dir
+ * is shared). Exits 1 when a target is missed.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { Database } from '../../server/db/connection.js';
+import { UsersRepo } from '../../server/db/repos/users-repo.js';
+import { hashPassword } from '../../server/auth/password.js';
+import { apiLogin, launchChromium, TOKEN_KEY } from '../../test/helpers/browser.js';
+import { startCliServer } from '../../test/helpers/cli-server.js';
+import { buildBenchData } from './build-db.js';
+import { DEFAULT_SYNTH } from './synth-library.js';
+
+const TARGET_FIRST_CARDS_MS = 1500;
+const MAX_LONG_TASK_MS = 200;
+const MAX_P95_FRAME_MS = 50;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? '') : undefined;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+function intArg(name: string, fallback: number): number {
+  const v = arg(name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) {
+    process.stderr.write(`--${name} must be a positive integer, got "${v}"\n`);
+    process.exit(2);
+  }
+  return n;
+}
+
+/** What the page records about itself (installed before the app runs). */
+interface Probe {
+  firstCard: number | null;
+  longTasks: number[];
+  frames: number[];
+  recording: boolean;
+}
+interface ProbeGlobals {
+  __probe: Probe;
+  document: { querySelectorAll(s: string): { length: number } };
+}
+
+/**
+ * Records when the first card appears (ms since navigation start), long tasks, and frame intervals.
+ * Plain JS in a string: TypeScript loaders wrap functions with helpers that do not exist in the page.
+ */
+const PROBE = `(() => {
+  const probe = { firstCard: null, longTasks: [], frames: [], recording: false };
+  window.__probe = probe;
+  const observer = new MutationObserver(() => {
+    if (probe.firstCard === null && document.querySelector('[data-testid="work-card"]')) {
+      probe.firstCard = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (probe.recording) probe.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  } catch (e) {}
+  let last = 0;
+  const tick = (t) => {
+    if (probe.recording && last) probe.frames.push(t - last);
+    last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+const probeOf = (page: Page) => page.evaluate(() => (globalThis as unknown as ProbeGlobals).__probe);
+
+async function newPage(browser: Browser, baseURL: string, token: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  await context.addInitScript(([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await context.addInitScript({ content: PROBE });
+  return { context, page: await context.newPage() };
+}
+
+async function firstCards(page: Page, reload: boolean): Promise<number> {
+  if (reload) await page.reload();
+  else await page.goto('/works');
+  await page.getByTestId('work-card').first().waitFor({ timeout: 30_000 });
+  const probe = await probeOf(page);
+  if (probe.firstCard === null) throw new Error(`the probe missed the first card: ${JSON.stringify(probe)}`);
+  return probe.firstCard;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : 0);
+
+async function scrollWaterfall(page: Page, target: number) {
+  await page.goto('/works');
+  const list = page.getByTestId('works-list');
+  await page.getByTestId('work-card').first().waitFor({ timeout: 30_000 });
+  const loaded = async () => Number(await list.getAttribute('data-loaded'));
+  const total = Number(await list.getAttribute('data-total'));
+  await page.evaluate(() => void ((globalThis as unknown as ProbeGlobals).__probe.recording = true));
+  await page.mouse.move(640, 400);
+  const started = Date.now();
+  let maxCards = 0;
+  // scroll like a user: wheel steps every 50 ms; the list grows as its end comes near
+  while ((await loaded()) < Math.min(target, total)) {
+    if (Date.now() - started > 180_000) throw new Error(`scrolling stalled at ${await loaded()} works`);
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(50);
+    maxCards = Math.max(maxCards, await page.evaluate(() => (globalThis as unknown as ProbeGlobals).document.querySelectorAll('[data-testid="work-card"]').length));
+  }
+  const elapsed = Date.now() - started;
+  const probe = await probeOf(page);
+  return { works: await loaded(), elapsedMs: elapsed, longTasks: probe.longTasks, frames: probe.frames, maxCards };
+}
+
+async function ensureUser(dataDir: string): Promise<{ name: string; password: string }> {
+  const user = { name: 'benchuser', password: 'bench-password' };
+  const db = await Database.open(path.join(dataDir, 'kikoplay.db'), { readers: 1 });
+  try {
+    const users = new UsersRepo(db);
+    if (!(await users.byName(user.name))) await users.create(user.name, await hashPassword(user.password), 'user');
+  } finally {
+    await db.close();
+  }
+  return user;
+}
+
+async function main(): Promise<number> {
+  const works = intArg('works', DEFAULT_SYNTH.works);
+  const runs = intArg('runs', 5);
+  const scrollTarget = intArg('scroll', 500);
+  const dataDir = path.resolve(arg('data-dir') || path.join(os.tmpdir(), `kikoplay-bench-browse-${works}`));
+  process.stdout.write(`library: ${works.toLocaleString('en')} works in ${dataDir}${flag('reuse') ? ' (reusing when possible)' : ''} …\n`);
+  const data = await buildBenchData(dataDir, { ...DEFAULT_SYNTH, works }, flag('reuse'));
+  process.stdout.write(data.reused ? 'reused the existing library\n' : `built in ${data.buildSeconds.toFixed(1)} s\n`);
+  const user = await ensureUser(dataDir);
+
+  const server = await startCliServer({ dataDir, startTimeoutMs: 60_000 });
+  const browser = await launchChromium();
+  const failures: string[] = [];
+  try {
+    const token = await apiLogin(server.url, user.name, user.password);
+
+    // warm the server's own caches once (list versions, counts), as a running server has them
+    const warm = await newPage(browser, server.url, token);
+    await firstCards(warm.page, false);
+    await warm.context.close();
+
+    const cold: number[] = [];
+    const warmReload: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { context, page } = await newPage(browser, server.url, token);
+      cold.push(await firstCards(page, false));
+      warmReload.push(await firstCards(page, true));
+      await context.close();
+    }
+    const { context, page } = await newPage(browser, server.url, token);
+    const scroll = await scrollWaterfall(page, scrollTarget);
+    await context.close();
+
+    const maxLong = scroll.longTasks.length ? Math.max(...scroll.longTasks) : 0;
+    const p95 = pct(scroll.frames, 95);
+    const ms = (n: number) => `${Math.round(n)} ms`;
+    const rows: [string, string, string, boolean][] = [
+      ['first cards, fresh profile (median)', ms(median(cold)), `≤ ${TARGET_FIRST_CARDS_MS} ms`, median(cold) <= TARGET_FIRST_CARDS_MS],
+      ['first cards, fresh profile (worst)', ms(Math.max(...cold)), `≤ ${TARGET_FIRST_CARDS_MS} ms`, Math.max(...cold) <= TARGET_FIRST_CARDS_MS],
+      ['first cards, reload (median)', ms(median(warmReload)), `≤ ${TARGET_FIRST_CARDS_MS} ms`, median(warmReload) <= TARGET_FIRST_CARDS_MS],
+      [`waterfall: ${scroll.works} works scrolled`, ms(scroll.elapsedMs), '—', true],
+      ['waterfall: longest task', ms(maxLong), `≤ ${MAX_LONG_TASK_MS} ms`, maxLong <= MAX_LONG_TASK_MS],
+      ['waterfall: long tasks (> 50 ms)', String(scroll.longTasks.length), '—', true],
+      ['waterfall: frame interval p95', ms(p95), `≤ ${MAX_P95_FRAME_MS} ms`, p95 <= MAX_P95_FRAME_MS],
+      ['waterfall: cards in the page (max)', String(scroll.maxCards), `< ${scroll.works}`, scroll.maxCards < scroll.works],
+    ];
+    const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), Math.max(...rows.map((r) => r[2].length))];
+    process.stdout.write(`\n| ${'measure'.padEnd(w[0])} | ${'result'.padStart(w[1])} | ${'target'.padEnd(w[2])} | ok |\n|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 2)}|${'-'.repeat(w[2] + 2)}|----|\n`);
+    for (const [name, value, target, ok] of rows) {
+      process.stdout.write(`| ${name.padEnd(w[0])} | ${value.padStart(w[1])} | ${target.padEnd(w[2])} | ${ok ? 'ok' : 'MISS'} |\n`);
+      if (!ok) failures.push(name);
+    }
+    process.stdout.write(`\nfirst cards, fresh profile: ${cold.map((x) => Math.round(x)).join(', ')} ms; reload: ${warmReload.map((x) => Math.round(x)).join(', ')} ms\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  if (failures.length) {
+    process.stdout.write(`missed: ${failures.join('; ')}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`web-first-cards: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);
