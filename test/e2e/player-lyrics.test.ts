@@ -65,7 +65,6 @@ interface Win {
   lyricLog?: [number, string][];
   lyricLogStop?: boolean;
 }
-const win = () => globalThis as unknown as Win;
 
 async function media(page: Page): Promise<{ time: number; paused: boolean; volume: number; duration: number }> {
   return page.evaluate(() => {

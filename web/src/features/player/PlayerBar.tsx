@@ -52,6 +52,7 @@ export function PlayerBar() {
   const [swap] = usePref('seekButtonSwap');
   const setExpanded = usePlayerUi((s) => s.setExpanded);
   const setBarHidden = usePlayerUi((s) => s.setBarHidden);
+  const hidden = usePlayerUi((s) => s.barHidden);
   const gesture = useRef<GestureState>(IDLE);
   const hold = useRef<ReturnType<typeof setTimeout> | null>(null);
   const suppressClick = useRef(false);
@@ -62,7 +63,7 @@ export function PlayerBar() {
     if (hold.current) clearTimeout(hold.current);
   }, []);
 
-  if (!entry) return null;
+  if (!entry || hidden) return null;
 
   const width = () => rootRef.current?.clientWidth ?? 1;
   const showPreview = (g: GestureState, from: number) => {
@@ -71,7 +72,8 @@ export function PlayerBar() {
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0 || (e.target as HTMLElement).closest('button')) return;
+    // the transport buttons keep their clicks; the rest of the bar (cover, titles) takes gestures
+    if (e.button !== 0 || (e.target as HTMLElement).closest('[data-bar-controls]')) return;
     gesture.current = startGesture(e.clientX, e.clientY, e.timeStamp);
     suppressClick.current = false;
     const target = e.currentTarget;
@@ -152,7 +154,7 @@ export function PlayerBar() {
             </Text>
           </Box>
         </UnstyledButton>
-        <Group gap={2} wrap="nowrap">
+        <Group gap={2} wrap="nowrap" data-bar-controls>
           {swap ? <RewindButton size="lg" /> : <PreviousButton size="lg" />}
           <PlayPauseButton size="lg" iconSize={22} />
           {swap ? <ForwardButton size="lg" /> : <NextButton size="lg" />}

@@ -1,0 +1,119 @@
+/**
+ * Screenshots of the web player at 375 and 1280 px, light and dark (bottom bar with the lyric bar,
+ * expanded player, queue, more settings, sleep timer, full-screen player), saved as test artifacts
+ * under test-results/screenshots/player-*.png, against the built `kikoplay serve` and a scanned work of
+ * generated WAV tracks with a cover and a lyric file.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, screenshot, VIEWPORTS } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { synthWav } from '../../server/library/demo-library.js';
+
+const AUDIO_WORK = 100005;
+const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
+
+let root: string;
+let server: CliServer;
+let browser: Browser;
+let token: string;
+
+async function coverJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5f3dc4"/><stop offset="1" stop-color="#1098ad"/></linearGradient></defs>
+<rect width="480" height="480" fill="url(#g)"/><circle cx="240" cy="220" r="110" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="10"/>
+<circle cx="240" cy="220" r="28" fill="#fff" fill-opacity="0.85"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-screens-'));
+  const audio = path.join(root, 'lib', `RJ${AUDIO_WORK} 雨の日のささやき`);
+  mkdirSync(audio, { recursive: true });
+  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 20]], 0.2)));
+  writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
+  writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+  const dataDir = path.join(root, 'data');
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
+  if (set.code !== 0) throw new Error(set.stderr);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+interface MediaLike {
+  currentTime: number;
+  getAttribute(name: string): string | null;
+}
+
+const playingTime = (page: Page) =>
+  page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(sel: string): ArrayLike<MediaLike> } }).document;
+    return Array.from(doc.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))?.currentTime ?? 0;
+  });
+
+async function play(page: Page, work: number, title: string): Promise<void> {
+  await page.goto(`/work/${work}`);
+  await page.getByTestId('file-tree').waitFor();
+  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
+  await page.getByTestId('player-bar').waitFor();
+  await expect.poll(() => playingTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);
+}
+
+describe('screenshots', () => {
+  const variants = [
+    { viewport: VIEWPORTS.desktop, scheme: 'light' as const },
+    { viewport: VIEWPORTS.desktop, scheme: 'dark' as const },
+    { viewport: VIEWPORTS.phone, scheme: 'light' as const },
+    { viewport: VIEWPORTS.phone, scheme: 'dark' as const },
+  ];
+
+  for (const { viewport, scheme } of variants) {
+    it(`player at ${viewport.width} px, ${scheme}`, async () => {
+      const { context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport, colorScheme: scheme });
+      try {
+        const name = (what: string) => `player-${what}-${viewport.width}-${scheme}`;
+        await play(page, AUDIO_WORK, TRACKS[0]);
+        await page.getByTestId('lyric-bar-text').waitFor();
+        await screenshot(page, name('bar'), page.getByTestId('player-bar'));
+        await page.getByTestId('player-bar-open').click();
+        await page.getByTestId('expanded-player').waitFor();
+        await screenshot(page, name('expanded'), page.getByTestId('expanded-title'));
+        await page.getByTestId('queue-open').click();
+        await page.getByTestId('queue-list').waitFor();
+        await screenshot(page, name('queue'), page.getByTestId('queue-list'));
+        await page.keyboard.press('Escape');
+        await page.getByTestId('queue-list').waitFor({ state: 'detached' });
+        await page.getByTestId('player-more').click();
+        await page.getByTestId('player-more-panel').waitFor();
+        await screenshot(page, name('more'), page.getByTestId('pref-lyricBar'));
+        await page.getByRole('button', { name: '睡眠模式' }).last().click();
+        await page.getByTestId('sleep-dialog').waitFor();
+        await screenshot(page, name('sleep'), page.getByTestId('sleep-mode'));
+        await page.keyboard.press('Escape');
+        await page.getByTestId('sleep-dialog').waitFor({ state: 'hidden' });
+        await page.goto(`/fullScreenPlayer/${AUDIO_WORK}`); // a reload: the queue comes back, paused
+        await page.getByTestId('fullscreen-player').waitFor();
+        await page.getByTestId('player-toggle').last().click();
+        await page.getByTestId('fullscreen-lyric').filter({ hasText: /雨|ゆっくり/ }).waitFor();
+        await screenshot(page, name('fullscreen'), page.getByTestId('fullscreen-lyric'));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

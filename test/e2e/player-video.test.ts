@@ -1,0 +1,205 @@
+/**
+ * End to end: the full-screen player (a video file plays in it; the nothing-playing rules) and the
+ * bottom bar's swipe gestures, against the built `kikoplay serve` and a scanned library (generated WAV
+ * tracks with a cover, and the committed tiny H.264 video).
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import { PACKAGE_ROOT, startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { synthWav } from '../../server/library/demo-library.js';
+
+const AUDIO_WORK = 100005;
+const VIDEO_WORK = 100004;
+const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
+
+let root: string;
+let server: CliServer;
+let browser: Browser;
+let token: string;
+
+async function coverJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5f3dc4"/><stop offset="1" stop-color="#1098ad"/></linearGradient></defs>
+<rect width="480" height="480" fill="url(#g)"/><circle cx="240" cy="220" r="110" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="10"/>
+<circle cx="240" cy="220" r="28" fill="#fff" fill-opacity="0.85"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-video-'));
+  const audio = path.join(root, 'lib', `RJ${AUDIO_WORK} 雨の日のささやき`);
+  mkdirSync(audio, { recursive: true });
+  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 20]], 0.2)));
+  writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
+  writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+  const video = path.join(root, 'lib', `RJ${VIDEO_WORK} ビデオ作品`);
+  mkdirSync(video, { recursive: true });
+  copyFileSync(path.join(PACKAGE_ROOT, 'test/fixtures/audio/tiny-video.mp4'), path.join(video, 'movie.mp4'));
+  const dataDir = path.join(root, 'data');
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
+  if (set.code !== 0) throw new Error(set.stderr);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+interface MediaLike {
+  currentTime: number;
+  paused: boolean;
+  videoWidth?: number;
+  tagName: string;
+  parentElement: { getAttribute(name: string): string | null } | null;
+  getAttribute(name: string): string | null;
+}
+interface Win {
+  document: { querySelectorAll(sel: string): ArrayLike<MediaLike>; fullscreenElement: unknown };
+}
+
+async function media(page: Page) {
+  return page.evaluate(() => {
+    const el = Array.from((globalThis as unknown as Win).document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+    return el ? { time: el.currentTime, paused: el.paused, tag: el.tagName, width: el.videoWidth ?? 0, stage: el.parentElement?.getAttribute('data-testid') ?? null } : null;
+  });
+}
+
+async function play(page: Page, work: number, title: string): Promise<void> {
+  await page.goto(`/work/${work}`);
+  await page.getByTestId('file-tree').waitFor();
+  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
+  await page.getByTestId('player-bar').waitFor();
+  await expect.poll(async () => (await media(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.2);
+}
+
+describe('the full-screen player', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  });
+  afterAll(() => context?.close());
+
+  it('sends to the work list, or to the work, when nothing plays', async () => {
+    await page.goto('/fullScreenPlayer');
+    await page.getByText('请先播放一部作品').waitFor();
+    await page.waitForURL('**/works');
+    await page.goto(`/fullScreenPlayer/${VIDEO_WORK}`);
+    await page.waitForURL(`**/work/${VIDEO_WORK}`);
+    await page.getByTestId('work-page').waitFor();
+    expect(await page.getByTestId('fullscreen-link').count()).toBe(0); // the header link only shows while a work plays
+  });
+
+  it('plays a video file in the full-screen player, reached from the header link', async () => {
+    await play(page, VIDEO_WORK, 'movie.mp4');
+    // (the header link is followed from another page: leaving the work page by a link currently fails in
+    // its own code, see the report)
+    await page.goto('/about'); // a reload: the queue comes back, paused
+    await page.getByTestId('about-page').waitFor();
+    await page.getByTestId('fullscreen-link').first().click();
+    await page.waitForURL(`**/fullScreenPlayer/${VIDEO_WORK}`);
+    await page.getByTestId('fullscreen-video').waitFor();
+    await expect.poll(async () => (await media(page))?.stage).toBe('fullscreen-video');
+    const m = (await media(page))!;
+    expect(m.tag).toBe('VIDEO');
+    expect(m.width).toBe(32); // the picture track is decoded
+    await page.getByTestId('player-toggle').last().click(); // the 2 s clip may have ended: play it (again)
+    await expect.poll(async () => (await media(page))!.paused).toBe(false);
+    const t0 = (await media(page))!.time;
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(t0 + 0.3);
+
+    // a double click asks for the browser's fullscreen, another leaves it
+    await page.getByTestId('fullscreen-player').dblclick({ position: { x: 200, y: 120 } });
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Win).document.fullscreenElement !== null)).toBe(true);
+    expect(await page.getByTestId('fullscreen-player').getAttribute('data-fullscreen')).toBe('true');
+    await page.getByTestId('fullscreen-player').dblclick({ position: { x: 200, y: 120 } });
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Win).document.fullscreenElement !== null)).toBe(false);
+
+    // leaving the page takes the video element back without stopping it
+    await page.getByRole('link', { name: '回到首页' }).click();
+    await page.waitForURL('**/works');
+    await expect.poll(async () => (await media(page))?.stage).toBe('player-media');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the cover, the lyric line and the seek bar for an audio track', async () => {
+    await play(page, AUDIO_WORK, TRACKS[0]);
+    await page.goto(`/fullScreenPlayer/${AUDIO_WORK}`); // a reload: the queue comes back, paused
+    await page.getByTestId('fullscreen-player').waitFor();
+    await page.getByTestId('player-toggle').last().click();
+    await expect.poll(() => page.getByTestId('fullscreen-lyric').textContent()).toMatch(/雨の音が聞こえる|ゆっくり休んでね/);
+    expect(await page.getByTestId('lyric-bar').count()).toBe(0); // the page shows its own lyric line
+    await page.getByTestId('player-progress').waitFor();
+  });
+});
+
+describe('swipe gestures on the bottom bar', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  });
+  afterAll(() => context?.close());
+
+  /** Press on the bar's title, move by (dx, dy) in small steps (after `holdMs`), release. */
+  async function swipe(dx: number, dy: number, holdMs = 0, check?: () => Promise<void>) {
+    const box = (await page.getByTestId('player-bar-title').boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    if (holdMs) await page.waitForTimeout(holdMs);
+    await page.mouse.move(x + dx, y + dy, { steps: 10 });
+    await check?.();
+    await page.mouse.up();
+  }
+
+  it('up shows the player', async () => {
+    await play(page, AUDIO_WORK, TRACKS[0]);
+    await swipe(0, -40);
+    await page.getByTestId('expanded-player').waitFor();
+    await page.getByTestId('player-collapse').click();
+    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+  });
+
+  it('sideways seeks by dragging, with a preview; so does a 500 ms hold', async () => {
+    const width = (await page.getByTestId('player-bar').boundingBox())!.width;
+    const before = (await media(page))!.time;
+    // the whole bar spans the 20 s track: a quarter of it is 5 s
+    await swipe(width / 4, 0, 0, () => page.getByTestId('player-seek-preview').waitFor());
+    await page.getByTestId('player-seek-preview').waitFor({ state: 'detached' });
+    const after = (await media(page))!.time;
+    expect(after - before).toBeGreaterThan(4);
+    expect(after - before).toBeLessThan(7);
+    expect(await page.getByTestId('expanded-player').isVisible()).toBe(false); // no click slipped through
+
+    // hold still for 600 ms: horizontal already, a small move back seeks back
+    await swipe(-width / 8, 0, 600, () => page.getByTestId('player-seek-preview').waitFor());
+    const back = (await media(page))!.time;
+    expect(after - back).toBeGreaterThan(1);
+  });
+
+  it('down hides the bar; the music button brings it back', async () => {
+    await swipe(0, 40);
+    await page.getByTestId('player-bar-restore').waitFor();
+    expect(await page.getByTestId('player-bar').count()).toBe(0);
+    expect((await media(page))!.paused).toBe(false); // playback goes on
+    await page.getByTestId('player-bar-restore').click();
+    await page.getByTestId('player-bar').waitFor();
+  });
+});
