@@ -7,12 +7,14 @@
  * of the issue is missed.
  *
  *   node --import tsx scripts/bench/run.ts [--works 100000] [--duration 10] [--connections 10]
- *        [--data-dir DIR] [--reuse] [--only name,name] [--gzip] [--tsx]
+ *        [--data-dir DIR] [--reuse] [--only name,name] [--gzip] [--tsx] [--memory] [--no-baseline]
  *
  * `--reuse` keeps a data dir built by an earlier run with the same generator (saves the build);
  * `--gzip` sends `Accept-Encoding: gzip` like browsers (default: none, autocannon's default; JSON
  * pages are then compressed per request by the server's compression middleware);
  * `--tsx` runs the server from source through tsx instead of compiling it like the package does.
+ * `--memory` has the server print its memory breakdown after each row; `--no-baseline` skips the two
+ * calibration rows (a bare node:http server on the same machine, showing its ceiling at that moment).
  * KIKOPLAY_* variables reach the server's config (e.g. KIKOPLAY_AUTH=false).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -128,7 +130,10 @@ function compileServer(dataDir: string): string {
 }
 
 async function startServer(dataDir: string, compiled: string | null): Promise<{ child: ChildProcess; port: number }> {
-  const args = compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir];
+  return startProcess(compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir]);
+}
+
+async function startProcess(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -302,12 +307,32 @@ async function main(): Promise<number> {
   const { child, port } = await startServer(dataDir, compiled);
   const rss = new RssProbe(child.pid!);
   const results: RowResult[] = [];
+  const baseline: { name: string; result: Result }[] = [];
+  if (!flag('no-baseline')) {
+    // the machine's ceiling right now: a bare node:http server, same load generator
+    const bare = await startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/baseline-server.ts')]);
+    try {
+      for (const [name, p, headers] of [
+        ['bare node:http, small JSON', '/json', {}],
+        ['bare node:http, 1 MB buffer', '/1mb', { Range: 'bytes=0-1048575' }],
+      ] as const) {
+        process.stdout.write(`• baseline: ${name} …\n`);
+        baseline.push({ name, result: await autocannon({ url: `http://127.0.0.1:${bare.port}${p}`, connections, duration, headers }) });
+      }
+    } finally {
+      bare.child.kill('SIGTERM');
+    }
+  }
   try {
     const token = await login(port, user.name, user.password);
     const selected = rows(data).filter((r) => !only || only.some((o) => r.name.toLowerCase().includes(o)));
     for (const row of selected) {
       process.stdout.write(`• ${row.name} (${row.requests.length} distinct request${row.requests.length > 1 ? 's' : ''}) …\n`);
       results.push(await runRow(row, port, token, { duration, connections, gzip }, rss));
+      if (flag('memory')) {
+        child.kill('SIGUSR2');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
   } finally {
     child.kill('SIGTERM');
@@ -320,6 +345,10 @@ async function main(): Promise<number> {
       `server ${compiled ? 'compiled (tsc)' : 'tsx'}, load average at the end ${load} (other processes share the CPUs)\n\n`,
   );
   process.stdout.write(table(results) + '\n');
+  if (baseline.length) {
+    process.stdout.write('\nceiling of this machine at the same time (not kikoplay; no target):\n');
+    for (const b of baseline) process.stdout.write(`  ${b.name}: ${b.result.requests.average.toFixed(0)} req/s, p50 ${b.result.latency.p50} ms, p99 ${b.result.latency.p99} ms\n`);
+  }
   const missed = results.filter((r) => r.failures.length);
   process.stdout.write(missed.length ? `\n${missed.length} row(s) missed their target\n` : '\nall targets met\n');
   if (existsSync(dataDir) && !flag('reuse')) process.stdout.write(`(data dir kept at ${dataDir}; pass --reuse to skip the build next time)\n`);

@@ -1,0 +1,24 @@
+/**
+ * The benchmark's calibration server: bare node:http answering a small JSON body or a prebuilt 1 MB
+ * buffer, no framework, no database, no disk. Its numbers are the ceiling the machine, its current
+ * load and the load generator allow; the real rows are read against them.
+ *
+ *   node --import tsx scripts/bench/baseline-server.ts
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const json = Buffer.from(JSON.stringify({ works: [], pagination: { currentPage: 1, pageSize: 12, totalCount: 0 } }));
+const mb = Buffer.alloc(1024 * 1024, 0x5a);
+
+const server = http.createServer((req, res) => {
+  if (req.url === '/1mb') {
+    res.writeHead(206, { 'Content-Type': 'audio/mpeg', 'Content-Length': mb.length, 'Content-Range': `bytes 0-${mb.length - 1}/${mb.length * 16}` });
+    res.end(mb);
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': json.length });
+  res.end(json);
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(`LISTENING ${(server.address() as AddressInfo).port}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
