@@ -16,6 +16,7 @@ import { t } from '../../i18n/index.js';
 import { FAVOURITES_SORTS, usePref, type FavouritesSort } from '../../lib/prefs.js';
 import { pageCount } from '../works/works-source.js';
 import { PAGE_SIBLINGS } from '../works/WorksPager.js';
+import { useScrollToTop } from '../works/use-scroll-memory.js';
 import { fetchHistory, fetchReviews, FAVOURITES_KEY, HISTORY_KEY, type HistoryListWork, type ListPage, type ReviewListWork } from './api.js';
 import { HistoryItem, ReviewItem } from './FavouriteItems.js';
 
@@ -101,6 +102,7 @@ export function FavouritesPage() {
   const navigate = useNavigate();
   const [sort, setSort] = usePref('favouritesSort');
   const mode = modeOf(pathname);
+  useScrollToTop();
 
   if (mode === null || (mode === 'progress' && params.state !== undefined && !isProgress(params.state))) return <NotFoundPage />;
   const filter: Progress = isProgress(params.state) ? params.state : 'marked';

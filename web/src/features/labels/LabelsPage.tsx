@@ -13,6 +13,7 @@ import type { LabelItem, LabelKind } from '../../../../server/contract/labels.js
 import { errorText } from '../../api/errors.js';
 import { t } from '../../i18n/index.js';
 import { chunk } from '../works/layout.js';
+import { useScrollToTop } from '../works/use-scroll-memory.js';
 import { useLabels } from './api.js';
 
 const L = t.library.lists;
@@ -53,6 +54,7 @@ function LabelButton({ kind, item }: { kind: LabelKind; item: LabelItem }) {
 
 export function LabelsPage({ kind }: { kind: LabelKind }) {
   const labels = useLabels(kind);
+  useScrollToTop();
   const [text, setText] = useState('');
   const deferred = useDeferredValue(text);
   const { ref, width } = useElementSize();

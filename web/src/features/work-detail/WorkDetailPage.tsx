@@ -2,7 +2,7 @@
  * The work page `/work/:id` (spec §2.5): header with the buttons, related works and the file tree with
  * its image preview. Playback is handed to the player store; the page never plays anything itself.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
@@ -24,6 +24,7 @@ import { ImagePreview } from './ImagePreview.js';
 import { RelatedWorks } from './RelatedWorks.js';
 import { ReviewDialog } from './ReviewDialog.js';
 import { audioBelow, audioFiles, folderAt, imageFiles, initialPath, isFolder, nodeStatus, toEntries } from './tree.js';
+import { useScrollToTop } from '../works/use-scroll-memory.js';
 import { useAiTasks, useRefreshAiTasks } from './use-ai-tasks.js';
 import { WorkActions } from './WorkActions.js';
 import { WorkHeader } from './WorkHeader.js';
@@ -58,9 +59,7 @@ function WorkDetail({ id }: { id: number }) {
   const [editing, setEditing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
 
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  useScrollToTop();
 
   const tree = tracks.data;
   const shownPath = useMemo(() => (tree ? (path ?? initialPath(tree)) : []), [tree, path]);

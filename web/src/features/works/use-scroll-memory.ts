@@ -1,34 +1,69 @@
 /**
- * Going back to the work list puts the page where it was: the window's scroll position is remembered per
- * history entry and restored once the (cached) works are on screen again. The virtualised list needs a
- * few frames to grow to its height, so the restore retries for a short while.
+ * Where a library screen opens: at the top when the user went somewhere new (a link, a search), where it
+ * was when the user went back (browser back/forward). The window's scroll position is remembered per
+ * history entry; the work list restores it once its (cached) works are on screen again — a virtualised
+ * list needs a few frames to grow to its height, so the restore retries for a short while.
  */
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 
 const positions = new Map<string, number>();
-const MAX_FRAMES = 30;
+const MAX_FRAMES = 120;
+const STEADY_FRAMES = 10;
+const USER_SCROLL = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
-export function useScrollMemory(ready: boolean): void {
+/** Remember this entry's scroll position; scroll to the top when arriving by a new navigation. */
+function useTrackScroll(): { key: string; back: boolean } {
   const { key } = useLocation();
+  const back = useNavigationType() === 'POP';
 
-  useEffect(() => {
+  // a layout effect: its cleanup runs while the screen is taken down, before the browser clamps the
+  // scroll position of the shorter page that replaces it (that scroll event must not be recorded)
+  useLayoutEffect(() => {
     const save = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
   }, [key]);
 
   useEffect(() => {
-    if (!ready) return;
+    if (!back) window.scrollTo(0, 0);
+  }, [key, back]);
+
+  return { key, back };
+}
+
+/** Screens that show everything at once: top on arrival, the browser restores nothing it cannot. */
+export function useScrollToTop(): void {
+  useTrackScroll();
+}
+
+/** The work list: top on arrival; on going back, the remembered position once `ready`. */
+export function useScrollMemory(ready: boolean): void {
+  const { key, back } = useTrackScroll();
+
+  useEffect(() => {
+    if (!ready || !back) return;
     const target = positions.get(key);
     if (!target) return;
-    let frame = 0;
+    // rows above the viewport are measured as they render and move things: hold the position until it
+    // has stayed put for a few frames; the user scrolling takes over at once
+    let frames = 0;
+    let steady = 0;
     let handle = 0;
-    const step = () => {
-      window.scrollTo(0, target);
-      if (Math.abs(window.scrollY - target) > 2 && ++frame < MAX_FRAMES) handle = requestAnimationFrame(step);
+    const stop = () => {
+      cancelAnimationFrame(handle);
+      for (const type of USER_SCROLL) window.removeEventListener(type, stop);
     };
+    const step = () => {
+      if (Math.abs(window.scrollY - target) > 2) {
+        steady = 0;
+        window.scrollTo(0, target);
+      } else steady++;
+      if (steady < STEADY_FRAMES && ++frames < MAX_FRAMES) handle = requestAnimationFrame(step);
+      else stop();
+    };
+    for (const type of USER_SCROLL) window.addEventListener(type, stop, { passive: true });
     handle = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(handle);
-  }, [key, ready]);
+    return stop;
+  }, [key, ready, back]);
 }
