@@ -363,15 +363,14 @@ export class WorksService {
    */
   private costs(plan: Plan, order: OrderKey, end: number): { scan: number; drive: number } {
     const best = plan.best;
-    if (!best) {
-      // no set to drive from: the walk tests every row, so sparse matches (a rare 1–2 character
-      // keyword, a rare lyric/age combination) make it long; the count tells how sparse
-      const density = plan.count !== undefined ? Math.max(plan.count, 1) / Math.max(plan.visible, 1) : 1;
-      const probe = plan.filter.terms.length ? 2.7 : 1;
-      return { scan: (end / Math.min(density, 1)) * probe, drive: Infinity };
-    }
-    const density = Math.max(best.size, 1) / Math.max(plan.visible, 1);
-    const scan = (end / Math.min(density, 1)) * best.probeCost;
+    // rows a walk of the order index visits to find `end` matches: the count (once known) tells how
+    // sparse the matches are — every condition together, not only the smallest set
+    const matches = plan.count ?? best?.size ?? plan.visible;
+    const density = Math.min(Math.max(matches, 1) / Math.max(plan.visible, 1), 1);
+    const probe =
+      (plan.filter.terms.length ? 2.7 : 0) + plan.filter.tagIds.length * 2 + plan.filter.vaIds.length * 2 + plan.filter.circleIds.length + (plan.filter.nsfw || plan.filter.lyric ? 0.5 : 0);
+    const scan = (end / density) * Math.max(probe, 1);
+    if (!best) return { scan, drive: Infinity };
     const drive = best.driver.kind === 'circle' && order === 'release' ? end : best.size * 1.5;
     return { scan, drive };
   }
