@@ -162,6 +162,10 @@ interface PageIds {
  * whole set anyway), and later pages and requests of the same query then cost nothing.
  */
 const DEEP_COST = 1000;
+/** A list asked for this many times in one library version is read whole (if that is affordable). */
+const POPULAR_HITS = 3;
+/** Most estimated cost (≈ µs) spent on reading a popular list whole: ~100k rows of an index walk. */
+const POPULAR_LIST_COST = 150_000;
 /** Ids held by the id-list cache (8 bytes each). */
 const ID_CACHE_WEIGHT = 1_500_000;
 
@@ -193,6 +197,10 @@ export class WorksService {
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
   /** List-form works without the per-user rating, by id. */
   private readonly works = new VersionedCache<CachedWork>(50_000);
+  /** How often each list (filter, order, direction) was asked for in the current version. */
+  private readonly hits = new VersionedCache<number>(5_000);
+  /** Users' star ratings, valid for one state of the database files. */
+  private readonly ratingSets = new Map<number, { stamp: string; at: number; ratings: Map<number, number> }>();
   /** Serialized file trees by work (weight ≈ 4 KB units). */
   private readonly trees = new VersionedCache<string>(20_000);
   private readonly flight = new SingleFlight();
@@ -385,13 +393,31 @@ export class WorksService {
     limit: number,
     userId: number | null,
   ): Promise<{ ids: number[]; ratings?: Map<number, number> }> {
+    const key = `${plan.key}|${order}|${dir}`;
+    const cached = this.idLists.get(key, version);
+    if (cached) return { ids: cached.slice(offset, offset + limit) };
     const { scan, drive } = this.costs(plan, order, offset + limit);
-    if (Math.min(scan, drive) > DEEP_COST) {
+    // deep or costly pages, and lists asked for again and again (the front pages), read the whole
+    // ordered list once per version and slice it from then on
+    if (Math.min(scan, drive) > DEEP_COST || (this.popular(key, version) && this.fullCost(plan, order) <= POPULAR_LIST_COST)) {
       const all = await this.orderedIds(plan, order, dir, version);
       return { ids: all.slice(offset, offset + limit) };
     }
     const driver = drive <= scan ? plan.best!.driver : null;
     return this.repo.pageIds(this.spec(plan, driver), order, dir, offset, limit, userId);
+  }
+
+  /** Estimated cost of reading the whole list in one order. */
+  private fullCost(plan: Plan, order: OrderKey): number {
+    const { scan, drive } = this.costs(plan, order, plan.count ?? plan.best?.size ?? plan.visible);
+    return Math.min(scan, drive);
+  }
+
+  /** True once a list has been asked for POPULAR_HITS times in this library version. */
+  private popular(key: string, version: number): boolean {
+    const n = (this.hits.get(key, version) ?? 0) + 1;
+    this.hits.set(key, version, n);
+    return n >= POPULAR_HITS;
   }
 
   /** The whole list in one order, cached per version (deep pages, shuffles, random picks). */
@@ -478,10 +504,34 @@ export class WorksService {
     return out;
   }
 
-  private ratingsOf(ids: number[], userId: number | null, known?: Map<number, number>): Promise<Map<number, number>> {
-    if (known) return Promise.resolve(known);
-    if (userId === null || !ids.length) return Promise.resolve(new Map());
-    return this.repo.ratings(userId, ids);
+  private async ratingsOf(ids: number[], userId: number | null, known?: Map<number, number>): Promise<Map<number, number>> {
+    if (known) return known;
+    if (userId === null || !ids.length) return new Map();
+    const all = await this.userRatings(userId);
+    const out = new Map<number, number>();
+    for (const id of ids) {
+      const r = all.get(id);
+      if (r !== undefined) out.set(id, r);
+    }
+    return out;
+  }
+
+  /**
+   * All star ratings of a user, kept while the database files are unchanged (any write by any process
+   * changes them) and for at most a second more than that check can see (coarse file times).
+   */
+  private async userRatings(userId: number): Promise<Map<number, number>> {
+    const stamp = this.repo.fileStamp();
+    const now = Date.now();
+    const hit = this.ratingSets.get(userId);
+    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit.ratings;
+    const ratings = await this.repo.allRatings(userId);
+    if (stamp !== null) {
+      this.ratingSets.delete(userId);
+      if (this.ratingSets.size >= 1000) this.ratingSets.delete(this.ratingSets.keys().next().value as number);
+      this.ratingSets.set(userId, { stamp, at: now, ratings });
+    }
+    return ratings;
   }
 
   /** List-form works in the order of `ids` with the user's ratings. */

@@ -107,8 +107,11 @@ export class WorksQueryRepo {
     return version;
   }
 
-  /** Identity, size and times of the WAL (every commit writes it), or of the database file without one. */
-  private fileStamp(): string | null {
+  /**
+   * Identity, size and times of the WAL (every commit of any process writes it), or of the database
+   * file without one: while it is unchanged, no data has changed. Null for in-memory databases.
+   */
+  fileStamp(): string | null {
     if (this.db.file === ':memory:' || this.db.file === '') return null;
     const st = statSync(`${this.db.file}-wal`, { throwIfNoEntry: false }) ?? statSync(this.db.file, { throwIfNoEntry: false });
     return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
@@ -189,6 +192,12 @@ export class WorksQueryRepo {
         WHERE w.id IN (${placeholders(ids.length)})`,
       ids,
     );
+  }
+
+  /** Every star rating of a user (by work id). */
+  async allRatings(userId: number): Promise<Map<number, number>> {
+    const rows = await this.db.all<{ work_id: number; rating: number }>('SELECT work_id, rating FROM reviews WHERE user_id = ? AND rating IS NOT NULL', [userId]);
+    return new Map(rows.map((r) => [r.work_id, r.rating]));
   }
 
   /** The user's star ratings of some works (works without a rating are absent). */
