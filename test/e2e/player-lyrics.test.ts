@@ -18,6 +18,8 @@ import { synthWav } from '../../server/library/demo-library.js';
 const WORK = 100003;
 const WORK_DIR = `RJ${WORK} 歌詞テスト`;
 const TRACK = '01 はじめに.wav';
+/** A track with no lyric file: its lyric comes from a finished AI task. */
+const AI_TRACK = '02 ささやき.wav';
 const LINES = [1, 2, 3, 4, 5, 6].map((s) => ({ time: s, text: `第${s}行` }));
 const LRC = LINES.map((l) => `[00:0${l.time}.00]${l.text}`).join('\n') + '\n';
 const SRT = '1\n00:00:00,500 --> 00:00:07,000\n别的歌词\n';
@@ -34,6 +36,7 @@ beforeAll(async () => {
   const work = path.join(root, 'lib', WORK_DIR);
   mkdirSync(path.join(work, 'extra'), { recursive: true });
   writeFileSync(path.join(work, TRACK), synthWav([[440, 9]], 0.2));
+  writeFileSync(path.join(work, AI_TRACK), synthWav([[523, 9]], 0.2));
   writeFileSync(path.join(work, '01 はじめに.lrc'), LRC);
   writeFileSync(path.join(work, 'extra', '其他歌词.srt'), SRT);
   const dataDir = path.join(root, 'data');
@@ -253,6 +256,28 @@ describe('lyrics in the player', () => {
     await page.keyboard.press('ArrowUp');
     await expect.poll(async () => (await media(page)).volume).toBeCloseTo(start - 0.04, 5);
     await page.getByTestId('volume-indicator').waitFor({ state: 'detached', timeout: 3000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('falls back to the AI lyric of the track when it has no lyric file', async () => {
+    // an AI task for the track, taken and finished the way a worker does it
+    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const tracks = (await (await fetch(`${server.url}/api/tracks/${WORK}`, { headers: auth })).json()) as { title: string; hash?: string }[];
+    const hash = tracks.find((t) => t.title === AI_TRACK)!.hash!;
+    expect((await fetch(`${server.url}/api/lyric/translate/${hash}`, { method: 'PUT', headers: auth })).status).toBe(200);
+    const held = (await (await fetch(`${server.url}/api/lyric/translate/acquire`, { method: 'POST', headers: auth, body: JSON.stringify({ worker_name: 'e2e' }) })).json()) as { id: number; secret: string };
+    const finish = await fetch(`${server.url}/api/lyric/translate/finish`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ id: held.id, secret: held.secret, success: true, lrc_content: '[00:00.50]AIが聞き取った歌詞\n' }),
+    });
+    expect(finish.status).toBe(200);
+
+    await page.locator(`[data-testid="tree-item"][data-title="${AI_TRACK}"] button`).first().click();
+    await expect.poll(() => page.getByTestId('player-bar-title').textContent()).toBe(AI_TRACK);
+    await expect.poll(() => page.getByTestId('lyric-bar-text').textContent(), { timeout: 10_000 }).toBe('AIが聞き取った歌詞');
+    await page.getByTestId('player-bar-open').click();
+    expect(await page.getByTestId('lyric-select-open').textContent()).toContain(`AI · ${AI_TRACK}.lrc`);
     expect(errors).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-video-'));
   const audio = path.join(root, 'lib', `RJ${AUDIO_WORK} 雨の日のささやき`);
   mkdirSync(audio, { recursive: true });
-  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 20]], 0.2)));
+  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 60]], 0.2)));
   writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
   writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
   const video = path.join(root, 'lib', `RJ${VIDEO_WORK} ビデオ作品`);
@@ -180,18 +180,18 @@ describe('swipe gestures on the bottom bar', () => {
   it('sideways seeks by dragging, with a preview; so does a 500 ms hold', async () => {
     const width = (await page.getByTestId('player-bar').boundingBox())!.width;
     const before = (await media(page))!.time;
-    // the whole bar spans the 20 s track: a quarter of it is 5 s
+    // the whole bar spans the 60 s track: a quarter of it is 15 s
     await swipe(width / 4, 0, 0, () => page.getByTestId('player-seek-preview').waitFor());
     await page.getByTestId('player-seek-preview').waitFor({ state: 'detached' });
     const after = (await media(page))!.time;
-    expect(after - before).toBeGreaterThan(4);
-    expect(after - before).toBeLessThan(7);
+    expect(after - before).toBeGreaterThan(13);
+    expect(after - before).toBeLessThan(18);
     expect(await page.getByTestId('expanded-player').isVisible()).toBe(false); // no click slipped through
 
     // hold still for 600 ms: horizontal already, a small move back seeks back
     await swipe(-width / 8, 0, 600, () => page.getByTestId('player-seek-preview').waitFor());
     const back = (await media(page))!.time;
-    expect(after - back).toBeGreaterThan(1);
+    expect(after - back).toBeGreaterThan(5); // an eighth of the bar: 7.5 s back
   });
 
   it('down hides the bar; the music button brings it back', async () => {

@@ -1,0 +1,173 @@
+/**
+ * End to end: picture-in-picture lyrics (prompt, play state both ways, closing turns the option off),
+ * the equalizer/visualizer side of the cover, the playback speed remembered per user, and the Media
+ * Session metadata, against the built `kikoplay serve` and a scanned work of generated WAV tracks with a
+ * cover and a lyric file.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { synthWav } from '../../server/library/demo-library.js';
+
+const AUDIO_WORK = 100005;
+const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
+
+let root: string;
+let server: CliServer;
+let browser: Browser;
+let token: string;
+
+async function coverJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5f3dc4"/><stop offset="1" stop-color="#1098ad"/></linearGradient></defs>
+<rect width="480" height="480" fill="url(#g)"/><circle cx="240" cy="220" r="110" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="10"/>
+<circle cx="240" cy="220" r="28" fill="#fff" fill-opacity="0.85"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-extras-'));
+  const audio = path.join(root, 'lib', `RJ${AUDIO_WORK} 雨の日のささやき`);
+  mkdirSync(audio, { recursive: true });
+  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 60]], 0.2)));
+  writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
+  writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+  const dataDir = path.join(root, 'data');
+  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
+  if (set.code !== 0) throw new Error(set.stderr);
+  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
+  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
+  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
+  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
+  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+interface MediaLike {
+  currentTime: number;
+  paused: boolean;
+  getAttribute(name: string): string | null;
+}
+
+async function media(page: Page): Promise<{ time: number; paused: boolean } | null> {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(sel: string): ArrayLike<MediaLike> } }).document;
+    const el = Array.from(doc.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+    return el ? { time: el.currentTime, paused: el.paused } : null;
+  });
+}
+
+const playingTime = (page: Page) =>
+  page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(sel: string): ArrayLike<MediaLike> } }).document;
+    return Array.from(doc.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))?.currentTime ?? 0;
+  });
+
+async function play(page: Page, work: number, title: string): Promise<void> {
+  await page.goto(`/work/${work}`);
+  await page.getByTestId('file-tree').waitFor();
+  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
+  await page.getByTestId('player-bar').waitFor();
+  await expect.poll(() => playingTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);
+}
+
+describe('picture-in-picture lyrics, the equalizer, speed and the media session', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  interface PipDoc {
+    document: {
+      pictureInPictureElement: { paused: boolean; play(): Promise<void> } | null;
+      exitPictureInPicture(): Promise<void>;
+    };
+    navigator: { mediaSession: { metadata: { title: string; artist: string } | null; playbackState: string } };
+  }
+  const pip = (p: Page) => p.evaluate(() => {
+    const el = (globalThis as unknown as PipDoc).document.pictureInPictureElement;
+    return el ? { paused: el.paused } : null;
+  });
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  });
+  afterAll(() => context?.close());
+
+  it('tells the media session what plays', async () => {
+    await play(page, AUDIO_WORK, TRACKS[0]);
+    const session = await page.evaluate(() => {
+      const m = (globalThis as unknown as PipDoc).navigator.mediaSession;
+      return { title: m.metadata?.title, artist: m.metadata?.artist, state: m.playbackState };
+    });
+    expect(session).toEqual({ title: TRACKS[0], artist: '雨の日のささやき', state: 'playing' });
+  });
+
+  it('opens the lyrics in a PIP window after asking, syncs play state both ways, and turns off when closed', async () => {
+    await page.getByTestId('lyric-bar-text').waitFor();
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('player-more').click();
+    await page.getByTestId('pref-pipLyrics').click();
+    await page.getByText('桌面歌词', { exact: true }).waitFor(); // the prompt
+    await page.getByRole('button', { name: '打开', exact: true }).click();
+    await expect.poll(() => pip(page)).toEqual({ paused: false });
+    expect(await page.getByTestId('lyric-bar').count()).toBe(0); // the page's own lyric bar steps aside
+
+    // the player pauses → the PIP window shows paused; the PIP window plays → the player plays
+    await page.keyboard.press('Escape'); // back to the page
+    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+    await page.getByTestId('player-toggle').first().click();
+    await expect.poll(() => pip(page)).toEqual({ paused: true });
+    await page.evaluate(() => (globalThis as unknown as PipDoc).document.pictureInPictureElement!.play());
+    await expect.poll(async () => (await media(page))!.paused).toBe(false);
+
+    // closing the window turns the option off and brings the lyric bar back
+    await page.evaluate(() => (globalThis as unknown as PipDoc).document.exitPictureInPicture());
+    await expect.poll(() => pip(page)).toBeNull();
+    await page.getByTestId('lyric-bar').waitFor();
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('player-more').click();
+    await expect.poll(() => page.getByTestId('pref-pipLyrics').isChecked()).toBe(false);
+    await page.keyboard.press('Escape'); // the menu
+    await page.getByTestId('player-collapse').click();
+    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+  });
+
+  it('flips the cover to the equalizer and visualizer while playback goes on', async () => {
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('cover-flip').click();
+    await expect.poll(() => page.getByTestId('cover-flip').getAttribute('data-flipped')).toBe('true');
+    await page.getByTestId('visualizer').first().waitFor();
+    await page.getByTestId('eq-swap').click();
+    const t0 = (await media(page))!.time;
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(t0 + 0.3);
+    await page.getByTestId('cover-flip-back').click();
+    await expect.poll(() => page.getByTestId('cover-flip').getAttribute('data-flipped')).toBeNull();
+  });
+
+  it('remembers the playback speed for the user across a reload', async () => {
+    await page.getByTestId('player-speed').click();
+    await page.getByRole('menuitem', { name: '1.5×' }).click();
+    const rate = () => page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { playbackRate: number } | null } }).document.querySelector('audio')!.playbackRate);
+    await expect.poll(rate).toBe(1.5);
+    await page.reload();
+    await page.getByTestId('player-bar').waitFor();
+    await expect.poll(rate).toBe(1.5);
+    await page.getByTestId('player-bar-open').click();
+    expect(await page.getByTestId('player-speed').textContent()).toBe('1.5×');
+    await page.getByTestId('player-speed').click();
+    await page.getByRole('menuitem', { name: '1×', exact: true }).click();
+    await expect.poll(rate).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
