@@ -82,7 +82,7 @@ async function play(page: Page, work: number, title: string): Promise<void> {
   await expect.poll(() => playingTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);
 }
 
-describe('picture-in-picture lyrics, the equalizer, speed and the media session', () => {
+describe('picture-in-picture lyrics, the equalizer, speed, the media session and the lyric bar', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -169,5 +169,34 @@ describe('picture-in-picture lyrics, the equalizer, speed and the media session'
     await page.getByRole('menuitem', { name: '1×', exact: true }).click();
     await expect.poll(rate).toBe(1);
     expect(errors).toEqual([]);
+  });
+
+  it('drags the lyric bar anywhere, remembers the place, and sizes its text from the settings', async () => {
+    await page.getByTestId('player-collapse').click();
+    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+    const bar = page.getByTestId('lyric-bar');
+    await bar.waitFor();
+    const box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 300, box.y + box.height / 2 - 400, { steps: 8 });
+    await page.mouse.up();
+    const stored = async () =>
+      JSON.parse((await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('kikoplay.lyricBar')))!) as { show: boolean; x: number; y: number };
+    await expect.poll(async () => (await stored()).y).toBeLessThan(0.4);
+    expect((await stored()).x).toBeLessThan(0.4);
+    const moved = (await bar.boundingBox())!;
+    expect(moved.y).toBeLessThan(box.y - 300);
+
+    // the font size slider (0.2–10 rem) resizes the bar's text
+    const fontSize = () => bar.evaluate((el) => Number.parseFloat((el as unknown as { style: { fontSize: string } }).style.fontSize));
+    expect(await fontSize()).toBe(1.5);
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('player-more').click();
+    await page.getByTestId('lyric-font-size').getByRole('slider').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('player-collapse').click();
+    await expect.poll(fontSize).toBe(10);
   });
 });
