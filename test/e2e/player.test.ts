@@ -313,6 +313,13 @@ describe('the player', () => {
     expect(Math.abs(resumed.time - saved)).toBeLessThan(0.3);
     expect(resumed.paused).toBe(true);
 
+    // "play history of this work" for the track that is loaded already seeks it back too
+    await seekTo(page, 0.5);
+    await page.getByTestId('action-resume').click();
+    await expect.poll(async () => Math.abs((await media(page))!.time - saved)).toBeLessThan(0.5);
+    await expect.poll(() => isPlaying(page)).toBe(true);
+    await page.getByTestId('player-toggle').first().click();
+
     expect(errors).toEqual([]);
   });
 

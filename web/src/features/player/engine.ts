@@ -96,9 +96,23 @@ export class PlayerEngine {
       this.load(entry, src);
       return;
     }
+    // a resume of the track that is loaded already: no new canplay is coming
+    if (s.resumePoint && s.resumePoint !== prev?.resumePoint) this.applyResume();
     if (prev && s.playing === prev.playing) return;
     if (s.playing) this.tryPlay();
     else if (!this.media.paused) this.media.pause();
+  }
+
+  /** Seek to a pending resume point of the loaded track once it can play; '已恢复播放历史' follows. */
+  private applyResume(): void {
+    const el = this.media;
+    const resume = this.store.getState().resumePoint;
+    if (!resume || resume.hash !== this.loadedHash || el.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+    const seconds = Number.isFinite(el.duration) && el.duration > 0 ? Math.min(resume.seconds, el.duration) : resume.seconds;
+    el.currentTime = seconds;
+    this.store.getState().clearResume();
+    this.tick();
+    this.emit({ type: 'resumed', seconds });
   }
 
   private load(entry: QueueEntry | undefined, src: string): void {
@@ -196,13 +210,7 @@ export class PlayerEngine {
       'canplay',
       active(() => {
         useEngineState.setState({ buffering: false });
-        const resume = this.store.getState().resumePoint;
-        if (!resume || resume.hash !== this.loadedHash) return;
-        const seconds = Number.isFinite(el.duration) && el.duration > 0 ? Math.min(resume.seconds, el.duration) : resume.seconds;
-        el.currentTime = seconds;
-        this.store.getState().clearResume();
-        this.tick();
-        this.emit({ type: 'resumed', seconds });
+        this.applyResume();
       }),
     );
     el.addEventListener(
