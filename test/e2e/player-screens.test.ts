@@ -81,39 +81,42 @@ describe('screenshots', () => {
     { viewport: VIEWPORTS.phone, scheme: 'dark' as const },
   ];
 
-  for (const { viewport, scheme } of variants) {
-    it(`player at ${viewport.width} px, ${scheme}`, async () => {
-      const { context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport, colorScheme: scheme });
-      try {
-        const name = (what: string) => `player-${what}-${viewport.width}-${scheme}`;
-        await play(page, AUDIO_WORK, TRACKS[0]);
-        await page.getByTestId('lyric-bar-text').waitFor();
-        await screenshot(page, name('bar'), page.getByTestId('player-bar'));
-        await page.getByTestId('player-bar-open').click();
-        await page.getByTestId('expanded-player').waitFor();
-        await screenshot(page, name('expanded'), page.getByTestId('expanded-title'));
-        await page.getByTestId('queue-open').click();
-        await page.getByTestId('queue-list').waitFor();
-        await screenshot(page, name('queue'), page.getByTestId('queue-list'));
-        await page.keyboard.press('Escape');
-        await page.getByTestId('queue-list').waitFor({ state: 'detached' });
-        await page.getByTestId('player-more').click();
-        await page.getByTestId('player-more-panel').waitFor();
-        await screenshot(page, name('more'), page.getByTestId('pref-lyricBar'));
-        await page.getByRole('button', { name: '睡眠模式' }).last().click();
-        await page.getByTestId('sleep-dialog').waitFor();
-        await screenshot(page, name('sleep'), page.getByTestId('sleep-mode'));
-        await page.keyboard.press('Escape');
-        await page.getByTestId('sleep-dialog').waitFor({ state: 'hidden' });
-        await page.goto(`/fullScreenPlayer/${AUDIO_WORK}`); // a reload: the queue comes back, paused
-        await page.getByTestId('fullscreen-player').waitFor();
-        await page.getByTestId('player-toggle').last().click();
-        await page.getByTestId('fullscreen-lyric').filter({ hasText: /雨|ゆっくり/ }).waitFor();
-        await screenshot(page, name('fullscreen'), page.getByTestId('fullscreen-lyric'));
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+  async function shoot({ viewport, scheme }: (typeof variants)[number]): Promise<string[]> {
+    const { context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport, colorScheme: scheme });
+    try {
+      const name = (what: string) => `player-${what}-${viewport.width}-${scheme}`;
+      await play(page, AUDIO_WORK, TRACKS[0]);
+      await page.getByTestId('lyric-bar-text').waitFor();
+      await screenshot(page, name('bar'), page.getByTestId('player-bar'));
+      await page.getByTestId('player-bar-open').click();
+      await page.getByTestId('expanded-player').waitFor();
+      await screenshot(page, name('expanded'), page.getByTestId('expanded-title'));
+      await page.getByTestId('queue-open').click();
+      await page.getByTestId('queue-list').waitFor();
+      await screenshot(page, name('queue'), page.getByTestId('queue-list'));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('queue-list').waitFor({ state: 'detached' });
+      await page.getByTestId('player-more').click();
+      await page.getByTestId('player-more-panel').waitFor();
+      await screenshot(page, name('more'), page.getByTestId('pref-lyricBar'));
+      await page.getByRole('button', { name: '睡眠模式' }).last().click();
+      await page.getByTestId('sleep-dialog').waitFor();
+      await screenshot(page, name('sleep'), page.getByTestId('sleep-mode'));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('sleep-dialog').waitFor({ state: 'hidden' });
+      await page.getByTestId('fullscreen-link').last().click(); // the expanded player's link
+      await page.getByTestId('fullscreen-player').waitFor();
+      await page.getByTestId('fullscreen-lyric').filter({ hasText: /雨|ゆっくり/ }).waitFor();
+      await screenshot(page, name('fullscreen'), page.getByTestId('fullscreen-lyric'));
+      return errors;
+    } finally {
+      await context.close();
+    }
+  }
+
+  for (const variant of variants) {
+    it(`of the player at ${variant.viewport.width} px, ${variant.scheme}`, async () => {
+      expect(await shoot(variant)).toEqual([]);
     });
   }
 });

@@ -58,6 +58,8 @@ export function LyricBar() {
           top: `${pos.y * 100}%`,
           transform: 'translate(-50%, -50%)',
           zIndex: 190,
+          // a fixed box centred by translate only gets the space right of its left edge: size it to its text
+          width: 'max-content',
           maxWidth: 'min(92vw, 900px)',
           padding: '0.35em 1.1em',
           borderRadius: 999,
