@@ -132,6 +132,8 @@ interface Plan {
   empty: boolean;
   /** The smallest set the filter restricts to, when any. */
   best: Candidate | null;
+  /** Every set the filter restricts to. */
+  candidates: Candidate[];
   /** True when the filter is one label (or nothing) with no other condition: its count is known. */
   knownCount: number | null;
   /** The filter is indexable search terms only: count = FTS matches minus the missing works among them. */
@@ -166,6 +168,11 @@ const DEEP_COST = 1000;
 const POPULAR_HITS = 3;
 /** Most estimated cost (≈ µs) spent on reading a popular list whole: ~100k rows of an index walk. */
 const POPULAR_LIST_COST = 150_000;
+/**
+ * Sets holding at least this share of the library (and 200 works) are intersected with a cached
+ * ordered list instead of being sorted by SQLite (2,000 works at 100k).
+ */
+const INTERSECT_MIN_SHARE = 0.02;
 /** Ids held by the id-list cache (8 bytes each). */
 const ID_CACHE_WEIGHT = 1_500_000;
 
@@ -300,7 +307,7 @@ export class WorksService {
   private async plan(filter: WorkFilter, version: number): Promise<Plan> {
     const key = filterKey(filter);
     const visible = await this.cachedCount('visible', version, () => this.repo.visibleCount());
-    const plan: Plan = { filter, key, empty: false, best: null, knownCount: null, visible };
+    const plan: Plan = { filter, key, empty: false, best: null, candidates: [], knownCount: null, visible };
     const candidates: Candidate[] = [];
     if (filter.codeId !== null) {
       plan.best = { driver: { kind: 'code', id: filter.codeId }, size: 1, probeCost: 1 };
@@ -316,6 +323,7 @@ export class WorksService {
       // measured at 100k works: a substring test costs ~1.8× enumerating one FTS match and sorting it
       candidates.push({ driver: { kind: 'fts', match }, size, probeCost: 2.7 });
     }
+    plan.candidates = candidates;
     for (const c of candidates) {
       if (c.size === 0) plan.empty = true;
       if (!plan.best || c.size < plan.best.size) plan.best = c;
@@ -357,6 +365,7 @@ export class WorksService {
         if (list) return list.length;
       }
       if (plan.ftsOnly && plan.best) return Math.max(plan.best.size - (await this.repo.missingMatching(plan.filter.terms)), 0);
+      if (this.intersectable(plan)) return (await this.orderedIds(plan, 'id', 'asc', version)).length;
       return this.repo.count(this.spec(plan, plan.best?.driver ?? null));
     });
   }
@@ -427,12 +436,35 @@ export class WorksService {
     const hit = this.idLists.get(key, version);
     if (hit) return hit;
     return this.flight.run(`ids:${key}:${version}`, async () => {
-      const { scan, drive } = this.costs(plan, order, plan.visible);
-      const driver = plan.best && drive <= scan ? plan.best.driver : null;
-      const ids = await this.repo.allIds(this.spec(plan, driver), order, dir);
+      let ids: number[];
+      if (this.intersectable(plan)) {
+        ids = await this.intersect(plan, order, dir, version);
+      } else {
+        const { scan, drive } = this.costs(plan, order, plan.count ?? plan.best?.size ?? plan.visible);
+        const driver = plan.best && drive <= scan ? plan.best.driver : null;
+        ids = await this.repo.allIds(this.spec(plan, driver), order, dir);
+      }
       this.idLists.set(key, version, ids, ids.length + 16);
       return ids;
     });
+  }
+
+  /**
+   * Large sets (a common word, a big tag) are cheaper to intersect here than to sort in SQLite: the
+   * ordered list of the same age/lyric filter without the sets (read once per version) is filtered by
+   * the sets' ids (each one indexed read).
+   */
+  private intersectable(plan: Plan): boolean {
+    return !!plan.best && plan.best.size >= Math.max(200, plan.visible * INTERSECT_MIN_SHARE) && plan.filter.terms.every(isIndexableTerm);
+  }
+
+  private async intersect(plan: Plan, order: OrderKey, dir: Direction, version: number): Promise<number[]> {
+    const basePlan = await this.plan(emptyFilter({ nsfw: plan.filter.nsfw, lyric: plan.filter.lyric }), version);
+    const [base, ...sets] = await Promise.all([
+      this.orderedIds(basePlan, order, dir, version),
+      ...[...plan.candidates].sort((a, b) => a.size - b.size).map(async (c) => new Set(await this.repo.setIds(c.driver))),
+    ]);
+    return base.filter((id) => sets.every((set) => set.has(id)));
   }
 
   /**

@@ -163,6 +163,28 @@ export class WorksQueryRepo {
     return row?.ids ? row.ids.split(',').map(Number) : [];
   }
 
+  /** The ids of one set (unordered; may include missing works), read as one string. */
+  async setIds(driver: Driver): Promise<number[]> {
+    let row: { ids: string | null } | undefined;
+    switch (driver.kind) {
+      case 'code':
+        return [driver.id];
+      case 'circle':
+        row = await this.db.get('SELECT group_concat(id) AS ids FROM works INDEXED BY works_circle WHERE circle_id = ?', [driver.id]);
+        break;
+      case 'tag':
+        row = await this.db.get('SELECT group_concat(work_id) AS ids FROM work_tags INDEXED BY work_tags_by_tag WHERE tag_id = ?', [driver.id]);
+        break;
+      case 'va':
+        row = await this.db.get('SELECT group_concat(work_id) AS ids FROM work_vas INDEXED BY work_vas_by_va WHERE va_id = ?', [driver.id]);
+        break;
+      case 'fts':
+        row = await this.db.get('SELECT group_concat(rowid) AS ids FROM works_fts WHERE works_fts MATCH ?', [driver.match]);
+        break;
+    }
+    return row?.ids ? row.ids.split(',').map(Number) : [];
+  }
+
   async count(spec: ListSpec): Promise<number> {
     const q = this.build(spec, null);
     const row = await this.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${q.from} WHERE ${q.where.join(' AND ')}`, q.params);
