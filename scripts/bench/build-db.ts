@@ -10,7 +10,7 @@ import { seedWorks } from '../../test/helpers/seed.js';
 import { DEFAULT_SYNTH, synthesize, type SynthOptions } from './synth-library.js';
 
 /** Bump when the generator or the schema changes, so a reused data dir is rebuilt. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 
 /** Works that get real files on disk (the stream row reads 1 MB ranges of them). */
 export const STREAM_WORKS = 8;
@@ -26,6 +26,8 @@ export interface BenchData {
   tagVaPairs: [number, string][];
   tagIds: number[];
   streamHashes: string[];
+  /** Absolute paths of the files behind streamHashes. */
+  streamFiles: string[];
   buildSeconds: number;
   reused: boolean;
 }
@@ -57,8 +59,10 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
   const chunk = Buffer.alloc(1024 * 1024);
   for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31 + (i >> 9)) & 0xff;
   const streamHashes: string[] = [];
+  const streamFiles: string[] = [];
   for (const w of streamWorks) {
     const file = path.join(libraryDir, w.dir!, STREAM_FILE);
+    streamFiles.push(file);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, Buffer.concat(new Array(STREAM_FILE_BYTES / chunk.length).fill(chunk)));
     const n = w.files!.length;
@@ -89,6 +93,7 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
     tagVaPairs,
     tagIds: lib.tags.map((t) => t.id),
     streamHashes,
+    streamFiles,
     buildSeconds: (Date.now() - started) / 1000,
   };
   writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ rootFolders: [{ name: 'bench', path: libraryDir }], enableGzip: true }, null, 2));

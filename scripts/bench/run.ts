@@ -13,7 +13,7 @@
  * `--gzip` sends `Accept-Encoding: gzip` like browsers (default: none, autocannon's default; JSON
  * pages are then compressed per request by the server's compression middleware);
  * `--tsx` runs the server from source through tsx instead of compiling it like the package does.
- * `--memory` has the server print its memory breakdown after each row; `--no-baseline` skips the two
+ * `--memory` has the server print its memory breakdown after each row; `--no-baseline` skips the three
  * calibration rows (a bare node:http server on the same machine, showing its ceiling at that moment).
  * KIKOPLAY_* variables reach the server's config (e.g. KIKOPLAY_AUTH=false).
  */
@@ -310,14 +310,17 @@ async function main(): Promise<number> {
   const baseline: { name: string; result: Result }[] = [];
   if (!flag('no-baseline')) {
     // the machine's ceiling right now: a bare node:http server, same load generator
-    const bare = await startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/baseline-server.ts')]);
+    const bare = await startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/baseline-server.ts'), data.streamFiles[0]]);
     try {
+      let k = 0;
       for (const [name, p, headers] of [
         ['bare node:http, small JSON', '/json', {}],
         ['bare node:http, 1 MB buffer', '/1mb', { Range: 'bytes=0-1048575' }],
+        ['bare node:http, 1 MB range read from a file', '/file', { Range: 'bytes=0-1048575' }],
       ] as const) {
         process.stdout.write(`• baseline: ${name} …\n`);
-        baseline.push({ name, result: await autocannon({ url: `http://127.0.0.1:${bare.port}${p}`, connections, duration, headers }) });
+        const rotate = p === '/file' ? [{ setupRequest: (req: RawRequest) => ({ ...req, path: `/file?k=${k++}` }) }] : undefined;
+        baseline.push({ name, result: await autocannon({ url: `http://127.0.0.1:${bare.port}${p}`, connections, duration, headers, requests: rotate }) });
       }
     } finally {
       bare.child.kill('SIGTERM');
