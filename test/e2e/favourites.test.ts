@@ -23,7 +23,7 @@ const tokens = { admin: '', user: '' };
 let cleanupLibrary: () => void = () => undefined;
 let dataDir = '';
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
   const res = await fetch(server.url + p, {
@@ -70,7 +70,7 @@ afterAll(async () => {
   cleanupLibrary();
 });
 
-describe('favourites, as a user', () => {
+describe('favourites, as a user', { timeout: 90_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -79,10 +79,7 @@ describe('favourites, as a user', () => {
   const items = () => page.getByTestId('favourite-item');
   const itemIds = () => items().evaluateAll((els) => els.map((el) => Number((el as unknown as { dataset: { workId?: string } }).dataset.workId)));
   const card = (id: number) => page.locator(`[data-testid="work-card"][data-work-id="${id}"]`);
-  const starOnCard = async (id: number, n: number) => {
-    const input = card(id).getByLabel(`我的评分 ${n}`);
-    await page.locator(`label[for="${await input.getAttribute('id')}"]`).click();
-  };
+  const starOnCard = (id: number, n: number) => card(id).getByRole('radio', { name: `我的评分 ${n}`, exact: true }).click();
   const pickOption = async (testId: string, option: string) => {
     await page.getByTestId(testId).click();
     await page.getByRole('option', { name: option, exact: true }).click();
@@ -90,7 +87,7 @@ describe('favourites, as a user', () => {
 
   beforeAll(async () => {
     ({ context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
   });
   afterAll(() => context?.close());
 

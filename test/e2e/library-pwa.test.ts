@@ -78,7 +78,7 @@ interface SwGlobals {
   Event: new (type: string) => unknown;
 }
 
-describe('the installable app', () => {
+describe('the installable app', { timeout: 90_000 }, () => {
   it('serves a manifest with the icons an install needs, linked from the page', async () => {
     const base = `http://127.0.0.1:${port}`;
     const html = await (await fetch(`${base}/works`, { headers: { Accept: 'text/html' } })).text();
@@ -154,7 +154,7 @@ describe('the installable app', () => {
   });
 });
 
-describe('route chunks load under a time limit', () => {
+describe('route chunks load under a time limit', { timeout: 90_000 }, () => {
   it('fails a chunk that does not arrive in time, and passes one that does', async () => {
     await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toBeInstanceOf(ChunkTimeoutError);
     await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toThrow('页面资源加载超时（120 秒），请检查网络后刷新页面。');

@@ -22,7 +22,7 @@ const tokens = { admin: '', user: '', guest: '' };
 let cleanupLibrary: () => void = () => undefined;
 let dataDir = '';
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
   const res = await fetch(server.url + p, {
@@ -89,10 +89,10 @@ function helpers(page: Page) {
   };
 }
 
-describe('the work page, as a user and as a guest', () => {
+describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
   it('rates, marks progress, writes and deletes a review', async () => {
     const { context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     const h = helpers(page);
     const detail = () => api<Detail>('GET', '/api/work/100003', undefined, tokens.user);
     await page.goto('/work/100003');
@@ -134,7 +134,7 @@ describe('the work page, as a user and as a guest', () => {
 
   it('refuses a guest: no admin buttons, a warning on rating and marking, nothing saved', async () => {
     const { context, page, errors } = await openLoggedInPage(browser, tokens.guest, { baseURL: server.url, viewport: VIEWPORTS.phone });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     const h = helpers(page);
     await page.goto('/work/100001');
     await page.getByTestId('work-header').waitFor();
@@ -155,7 +155,7 @@ describe('the work page, as a user and as a guest', () => {
 
   it('fits 375 and 1280 px, light and dark (screenshots of the work page)', async () => {
     const { context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {

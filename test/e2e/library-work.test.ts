@@ -23,7 +23,7 @@ const tokens = { admin: '' };
 let cleanupLibrary: () => void = () => undefined;
 let dataDir = '';
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
   const res = await fetch(server.url + p, {
@@ -87,7 +87,7 @@ function helpers(page: Page) {
   };
 }
 
-describe('the work page, as the admin', () => {
+describe('the work page, as the admin', { timeout: 90_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -95,7 +95,7 @@ describe('the work page, as the admin', () => {
 
   beforeAll(async () => {
     ({ context, page, errors } = await openLoggedInPage(browser, tokens.admin, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     h = helpers(page);
   });
   afterAll(() => context?.close());

@@ -21,7 +21,7 @@ let cleanupLibrary: () => void = () => undefined;
 let dataDir = '';
 
 /** expect.poll with room for a loaded machine (debounces of 100–500 ms plus a request). */
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
   const res = await fetch(server.url + p, {
@@ -71,7 +71,7 @@ afterAll(async () => {
   cleanupLibrary();
 });
 
-describe('the work list', () => {
+describe('the work list', { timeout: 90_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -86,7 +86,7 @@ describe('the work list', () => {
 
   beforeAll(async () => {
     ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
   });
   afterAll(() => context?.close());
 

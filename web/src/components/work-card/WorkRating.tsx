@@ -5,13 +5,16 @@
  */
 import { useEffect, useState } from 'react';
 import { Rating, Tooltip } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconStarFilled, IconStar } from '@tabler/icons-react';
 import type { RateCountDetail } from '../../../../server/contract/works.js';
-import { useSession } from '../../features/auth/use-session.js';
+import { reportError } from '../../api/errors.js';
+import type { Session } from '../../api/types.js';
+import { SESSION_KEY } from '../../features/auth/use-session.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { putRating } from './review-api.js';
+import { StarInput } from './StarInput.js';
 
 interface WorkRatingProps {
   workId: number;
@@ -19,6 +22,8 @@ interface WorkRatingProps {
   size?: 'xs' | 'sm' | 'md' | 'lg';
   /** Per-star tooltip with the DLsite distribution (the work page). */
   detail?: RateCountDetail[] | null;
+  /** The light star input of the lists (no tooltips, no hidden inputs). */
+  light?: boolean;
   onSaved?: (rating: number) => void;
 }
 
@@ -30,23 +35,38 @@ function starTip(stars: number, detail: RateCountDetail[] | null | undefined): s
   return row ? t.library.card.ratingTip(stars, row.count, row.ratio) : t.library.card.noRatingDetail(stars);
 }
 
-export function WorkRating({ workId, value, size = 'sm', detail, onSaved }: WorkRatingProps) {
-  const session = useSession();
+export function WorkRating({ workId, value, size = 'sm', detail, light = false, onSaved }: WorkRatingProps) {
+  // no query or mutation observers here: a list shows dozens of these, each would subscribe
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(value ?? 0);
   useEffect(() => {
     setShown(value ?? 0);
   }, [value]);
 
-  const save = useMutation({
-    mutationFn: (rating: number) => putRating(session.data?.user.name ?? '', workId, rating),
-    onSuccess: (res, rating) => {
-      notifySuccess(res.message);
-      onSaved?.(rating);
-      for (const key of RATING_KEYS) void queryClient.invalidateQueries({ queryKey: [...key] });
-    },
-    onError: () => setShown(value ?? 0),
-  });
+  const change = (rating: number) => {
+    if (rating === shown) return;
+    setShown(rating);
+    const userName = queryClient.getQueryData<Session>(SESSION_KEY)?.user.name ?? '';
+    putRating(userName, workId, rating).then(
+      (res) => {
+        notifySuccess(res.message);
+        onSaved?.(rating);
+        for (const key of RATING_KEYS) void queryClient.invalidateQueries({ queryKey: [...key] });
+      },
+      (err: unknown) => {
+        setShown(value ?? 0);
+        reportError(err);
+      },
+    );
+  };
+
+  if (light) {
+    return (
+      <span data-testid="work-rating" data-value={shown}>
+        <StarInput value={shown} onChange={change} size={size} label={t.library.card.myRating} />
+      </span>
+    );
+  }
 
   const symbol = (filled: boolean) => (stars: number) => {
     const icon = filled ? <IconStarFilled size="1em" color="var(--mantine-color-yellow-5)" /> : <IconStar size="1em" color="var(--mantine-color-gray-5)" />;
@@ -61,11 +81,7 @@ export function WorkRating({ workId, value, size = 'sm', detail, onSaved }: Work
   return (
     <Rating
       value={shown}
-      onChange={(rating) => {
-        if (rating === shown) return;
-        setShown(rating);
-        save.mutate(rating);
-      }}
+      onChange={change}
       size={size}
       emptySymbol={symbol(false)}
       fullSymbol={symbol(true)}

@@ -4,7 +4,7 @@
  * old card, the list item and the work page arrange the same pieces.
  */
 import { Link } from 'react-router';
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconClock, IconExternalLink, IconMessage } from '@tabler/icons-react';
 import type { LabelRef, WorkListItem } from '../../../../server/contract/works.js';
 import { formatWorkCode, storeUrl } from '../../../../server/domain/work-code.js';
@@ -80,38 +80,35 @@ export function VaLinks({ vas, size = 'sm', max }: { vas: LabelRef<string>[]; si
   );
 }
 
-/** Editable stars, DLsite average, rating count and review count. */
+/** Editable stars (the light input of the lists), DLsite average, rating count and review count. */
 export function RatingSummary({ work, size = 'sm', withReviews = true }: { work: WorkListItem; size?: Size; withReviews?: boolean }) {
   return (
     <Group gap={6} wrap="wrap" align="center">
-      <WorkRating workId={work.id} value={work.userRating} size={size} />
+      <WorkRating workId={work.id} value={work.userRating} size={size} light />
       <Text size={size === 'md' ? 'sm' : 'xs'} c="dimmed" component="span">
         {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
       </Text>
       {withReviews && work.review_count > 0 && (
-        <Tooltip label={t.library.card.reviews(work.review_count)}>
-          <Group gap={2} wrap="nowrap" c="dimmed">
-            <IconMessage size={14} aria-hidden />
-            <Text size="xs" component="span">
-              {work.review_count}
-            </Text>
-          </Group>
-        </Tooltip>
+        <Group gap={2} wrap="nowrap" c="dimmed" title={t.library.card.reviews(work.review_count)}>
+          <IconMessage size={14} aria-hidden />
+          <Text size="xs" component="span">
+            {work.review_count}
+          </Text>
+        </Group>
       )}
     </Group>
   );
 }
 
+/** The DLsite page of the work; a plain title instead of a tooltip (cheap in long lists). */
 export function StoreLink({ workId, label = false }: { workId: number; label?: boolean }) {
   return (
-    <Tooltip label={t.library.card.store} disabled={label}>
-      <Anchor href={storeUrl(workId)} target="_blank" rel="noopener noreferrer" size="xs" aria-label={t.library.card.store} data-testid="store-link">
-        <Group gap={2} wrap="nowrap" component="span">
-          <IconExternalLink size={14} aria-hidden />
-          {label && t.library.card.store}
-        </Group>
-      </Anchor>
-    </Tooltip>
+    <Anchor href={storeUrl(workId)} target="_blank" rel="noopener noreferrer" size="xs" aria-label={t.library.card.store} title={t.library.card.store} data-testid="store-link">
+      <Group gap={2} wrap="nowrap" component="span">
+        <IconExternalLink size={14} aria-hidden />
+        {label && t.library.card.store}
+      </Group>
+    </Anchor>
   );
 }
 

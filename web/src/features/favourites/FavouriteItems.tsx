@@ -59,7 +59,7 @@ export function ReviewItem({ work }: { work: ReviewListWork }) {
         <CircleLink circle={work.circle} size="xs" />
       </Group>
       <Group gap="sm" wrap="wrap" align="center">
-        <WorkRating workId={work.id} value={work.userRating} size="sm" />
+        <WorkRating workId={work.id} value={work.userRating} size="sm" light />
         <Select
           value={work.progress ?? ''}
           onChange={(v) => progress.mutate(isProgress(v) ? v : null)}

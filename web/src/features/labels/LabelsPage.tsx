@@ -3,10 +3,10 @@
  * with a filter box. Rows of buttons are virtualised over the window scroll, so 8,000 voice actors
  * scroll as smoothly as 80.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
-import { Badge, Box, Button, Center, CloseButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Center, CloseButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { LabelItem, LabelKind } from '../../../../server/contract/labels.js';
@@ -15,6 +15,7 @@ import { t } from '../../i18n/index.js';
 import { chunk } from '../works/layout.js';
 import { useScrollToTop } from '../works/use-scroll-memory.js';
 import { useLabels } from './api.js';
+import classes from './labels.module.css';
 
 const L = t.library.lists;
 const PARAM: Record<LabelKind, string> = { circles: 'circleId', tags: 'tagId', vas: 'vaId' };
@@ -30,25 +31,24 @@ export function filterLabels(items: readonly LabelItem[], text: string): LabelIt
 }
 
 function LabelButton({ kind, item }: { kind: LabelKind; item: LabelItem }) {
+  const color = COLOR[kind];
   return (
-    <Button
-      component={Link}
+    <Link
       to={`/works?${PARAM[kind]}=${encodeURIComponent(item.id)}`}
-      variant="light"
-      color={COLOR[kind]}
-      fullWidth
-      justify="space-between"
-      rightSection={
-        <Badge size="sm" variant="white" color={COLOR[kind]} radius="sm">
-          {item.count}
-        </Badge>
+      className={classes.item}
+      style={
+        {
+          '--label-light': `var(--mantine-color-${color}-light)`,
+          '--label-hover': `var(--mantine-color-${color}-light-hover)`,
+          '--label-text': `var(--mantine-color-${color}-light-color)`,
+        } as CSSProperties
       }
-      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }, inner: { justifyContent: 'space-between' } }}
       title={`${item.name} (${item.count})`}
       data-testid="label-item"
     >
-      {item.name}
-    </Button>
+      <span className={classes.name}>{item.name}</span>
+      <span className={classes.count}>{item.count}</span>
+    </Link>
   );
 }
 

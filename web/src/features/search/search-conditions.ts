@@ -4,7 +4,17 @@
  * `[{t, d, name}]` of `/api/search?isAdvance=1` (api-contract §4.5). Pure.
  */
 import { formatWorkCode, parseProductCode } from '../../../../server/domain/work-code.js';
-import type { SearchCondition, SearchType } from '../../lib/prefs.js';
+
+/**
+ * A search condition (spec §3), the shape the `advancedKeywords` preference stores (lib/prefs.ts).
+ * Declared here too so these rules stay free of browser code (the preferences module reads storage).
+ */
+export type SearchType = 'fuzzy' | 'va' | 'tag' | 'circle' | 'code' | 'unknown';
+export interface SearchCondition {
+  type: SearchType;
+  value: string | number;
+  name: string;
+}
 
 /** Wire numbers of the condition types. */
 export const CONDITION_T: Record<SearchType, number> = { unknown: 0, fuzzy: 1, va: 2, tag: 3, circle: 4, code: 5 };

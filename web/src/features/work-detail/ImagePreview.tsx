@@ -13,11 +13,10 @@ import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { getPref, setPref } from '../../lib/prefs.js';
 import { usePlayer } from '../player/store.js';
+import { wrapIndex } from './tree.js';
 
 const I = t.library.image;
 
-/** Index after stepping `delta` through `count` items, wrapping at both ends. */
-export const wrapIndex = (index: number, delta: number, count: number): number => (count ? (((index + delta) % count) + count) % count : 0);
 
 interface ImagePreviewProps {
   workId: number;

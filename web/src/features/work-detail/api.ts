@@ -5,6 +5,7 @@
 import { api, apiGet } from '../../api/client.js';
 import type { TrackNode } from '../../../../server/contract/tracks.js';
 import type { LabelRef, WorkDetail } from '../../../../server/contract/works.js';
+import type { EditLabel } from './edit-meta.js';
 
 export const workKey = (id: number) => ['work', id] as const;
 export const tracksKey = (id: number) => ['work', id, 'tracks'] as const;
@@ -23,12 +24,7 @@ export const fixGbkNames = (id: number) => api<MemoAnswer>('POST', `/api/work/fi
 
 export type CandidateType = 'tag' | 'va' | 'circle';
 
-/** An item of the metadata editor's pickers; `id` 0 marks a new, custom item. */
-export interface EditLabel {
-  id: number | string;
-  name: string;
-  count?: number;
-}
+export type { EditLabel };
 
 export const fetchEditCandidates = (type: CandidateType, q: string, signal?: AbortSignal) =>
   apiGet<EditLabel[]>('/api/edit/candidates', { type, q, limit: 50 }, signal);

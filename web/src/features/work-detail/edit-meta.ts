@@ -2,7 +2,12 @@
  * The metadata editor's list rules (spec §5 "Edit meta"): no duplicate tag or voice actor, at least one
  * voice actor — with none, the N/A placeholder (id 0) stands in. Pure.
  */
-import type { EditLabel } from './api.js';
+/** An item of the metadata editor's pickers; `id` 0 marks a new, custom item. */
+export interface EditLabel {
+  id: number | string;
+  name: string;
+  count?: number;
+}
 
 export const NA_VA: EditLabel = { id: 0, name: 'N/A' };
 

@@ -104,3 +104,6 @@ export function nodeStatus(node: TrackNode, folder: readonly string[], tasks: re
 
 /** The whole work's status: what decides whether the tree keeps polling (spec §4). */
 export const workStatus = (tasks: readonly TaskLike[]): AiStatusName => aggregateAiStatus(codes(tasks), 'folder');
+
+/** Index after stepping `delta` through `count` items, wrapping at both ends (the image preview). */
+export const wrapIndex = (index: number, delta: number, count: number): number => (count ? (((index + delta) % count) + count) % count : 0);

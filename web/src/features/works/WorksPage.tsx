@@ -140,7 +140,8 @@ export function WorksPage() {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const loaded = current.query.isSuccess;
-  useScrollMemory(loaded && !paged);
+  // pages restore the window's position; the waterfall restores its own state (rows and offset)
+  const { key: entryKey, back } = useScrollMemory(loaded && paged);
 
   const showStrip = showRecent && !hasSearchTerms(source);
   const query = current.query;
@@ -198,6 +199,8 @@ export function WorksPage() {
             loading={isFetchingNextPage}
             failed={isFetchNextPageError}
             onLoadMore={loadMore}
+            entryKey={entryKey}
+            restore={back}
           />
         )}
       </Box>

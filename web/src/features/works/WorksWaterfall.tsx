@@ -3,8 +3,8 @@
  * window scroll, so thousands of loaded works keep the page light; the next page is requested when the
  * end of the list comes within 250 px of the viewport.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuoso';
 import { Button, Center, Loader, Text } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { t } from '../../i18n/index.js';
@@ -75,6 +75,13 @@ function LoadMoreFooter({ context }: { context?: FooterContext }) {
 
 const COMPONENTS = { Footer: LoadMoreFooter };
 
+/**
+ * The list's measured row sizes and scroll position per history entry: going back puts the list
+ * exactly where it was (a pixel offset alone would land elsewhere: rows differ in height, and a
+ * fresh virtual list only knows the ones it has drawn).
+ */
+const snapshots = new Map<string, StateSnapshot>();
+
 interface WorksWaterfallProps {
   works: WorkListItem[];
   columns: number;
@@ -83,9 +90,21 @@ interface WorksWaterfallProps {
   loading: boolean;
   failed: boolean;
   onLoadMore(): void;
+  /** The history entry the list belongs to. */
+  entryKey: string;
+  /** Arrived by going back: restore the list's last state for this entry. */
+  restore: boolean;
 }
 
-export function WorksWaterfall({ works, columns, look, hasMore, loading, failed, onLoadMore }: WorksWaterfallProps) {
+export function WorksWaterfall({ works, columns, look, hasMore, loading, failed, onLoadMore, entryKey, restore }: WorksWaterfallProps) {
+  const ref = useRef<VirtuosoHandle>(null);
+  const [restoreFrom] = useState(() => (restore ? snapshots.get(`${entryKey}:${columns}`) : undefined));
+  // saved while the list is taken down (a layout effect: before its rows leave the page)
+  useLayoutEffect(() => {
+    const handle = ref.current;
+    const key = `${entryKey}:${columns}`;
+    return () => handle?.getState((state) => snapshots.set(key, state));
+  }, [entryKey, columns]);
   const rows = useMemo(() => chunk(works, columns), [works, columns]);
   const [listHeight, setListHeight] = useState(0);
   const context = useMemo<FooterContext>(
@@ -94,14 +113,16 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
   );
   return (
     <Virtuoso
+      ref={ref}
       useWindowScroll
+      restoreStateFrom={restoreFrom}
       data={rows}
       context={context}
       components={COMPONENTS}
-      increaseViewportBy={{ top: 600, bottom: 800 }}
+      increaseViewportBy={{ top: 300, bottom: 600 }}
       totalListHeightChanged={setListHeight}
       // the first rows are drawn at once instead of after a measuring pass (first cards sooner)
-      initialItemCount={Math.min(rows.length, INITIAL_ROWS)}
+      initialItemCount={restoreFrom ? undefined : Math.min(rows.length, INITIAL_ROWS)}
       computeItemKey={(index, row) => `${columns}:${row[0]?.id ?? index}`}
       itemContent={(index, row) => (
         <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>

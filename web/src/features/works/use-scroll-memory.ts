@@ -37,8 +37,8 @@ export function useScrollToTop(): void {
   useTrackScroll();
 }
 
-/** The work list: top on arrival; on going back, the remembered position once `ready`. */
-export function useScrollMemory(ready: boolean): void {
+/** Top on arrival; on going back, the remembered position once `ready`. Returns the entry and how it was reached. */
+export function useScrollMemory(ready: boolean): { key: string; back: boolean } {
   const { key, back } = useTrackScroll();
 
   useEffect(() => {
@@ -66,4 +66,5 @@ export function useScrollMemory(ready: boolean): void {
     handle = requestAnimationFrame(step);
     return stop;
   }, [key, ready, back]);
+  return { key, back };
 }

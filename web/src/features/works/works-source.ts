@@ -3,9 +3,17 @@
  * the title; the list preferences decide the sort and filter parameters. Pure, so the rules are easy to
  * read in one place.
  */
-import type { Query } from '../../api/client.js';
-import type { AgeRating, LyricOption, SearchCondition, SortDirection, SortField } from '../../lib/prefs.js';
-import { conditionsToWire } from '../search/search-conditions.js';
+import { conditionsToWire, type SearchCondition } from '../search/search-conditions.js';
+
+/**
+ * The list preferences this module reads (lib/prefs.ts validates them), declared by shape so the rules
+ * stay free of browser code.
+ */
+type SortField = string;
+type SortDirection = 'asc' | 'desc';
+/** nsfw_0 all, nsfw_1 all ages, nsfw_2 adult. */
+type AgeRating = `nsfw_${0 | 1 | 2}`;
+type LyricOption = 'local' | 'ai' | 'no';
 
 export type LabelKindParam = 'circles' | 'tags' | 'vas';
 
@@ -71,12 +79,12 @@ export const randomSeed = (): number => Math.floor(Math.random() * 100);
 
 export interface WorksRequest {
   path: string;
-  query: Query;
+  query: Record<string, string | number | undefined>;
 }
 
 /** The API call for one page of the list. */
 export function worksRequest(source: WorksSource, filters: ListFilters, seed: number, page: number): WorksRequest {
-  const query: Query = {
+  const query: WorksRequest['query'] = {
     page,
     order: filters.sortField,
     sort: filters.sortDirection,
