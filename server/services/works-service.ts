@@ -204,6 +204,8 @@ export class WorksService {
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
   /** List-form works without the per-user rating, by id. */
   private readonly works = new VersionedCache<CachedWork>(50_000);
+  /** Ids of sets (search matches, labels), unordered, by driver. */
+  private readonly sets = new VersionedCache<number[]>(1_000_000);
   /** How often each list (filter, order, direction) was asked for in the current version. */
   private readonly hits = new VersionedCache<number>(5_000);
   /** Users' star ratings, valid for one state of the database files. */
@@ -259,6 +261,13 @@ export class WorksService {
       const ids = await this.orderedIds(plan, 'id', 'asc', version);
       const pick = ids.length ? [ids[Math.floor(Math.random() * ids.length)]] : [];
       return { ids: pick, userId, version, pagination: { currentPage: 1, pageSize, totalCount: ids.length } };
+    }
+
+    if (this.intersectable(plan) && params.order !== 'random' && params.order !== 'rating') {
+      // a large set: the whole ordered list is one intersection, and gives the count
+      const all = await this.orderedIds(plan, SQL_ORDERS[params.order], params.sort, version);
+      const offset = (params.page - 1) * pageSize;
+      return { ids: all.slice(offset, offset + pageSize), userId, version, pagination: { currentPage: params.page, pageSize, totalCount: all.length } };
     }
 
     const totalCount = await this.count(plan, version);
@@ -319,7 +328,9 @@ export class WorksService {
     for (const id of filter.vaIds) candidates.push({ driver: { kind: 'va', id }, size: await this.labelSize('vas', id, version), probeCost: 2 });
     const match = ftsMatchExpression(filter.terms);
     if (match) {
-      const size = await this.cachedSize(`fts:${match}`, version, () => this.repo.ftsCount(match));
+      // the matching ids themselves (one read of the index): their number sizes the plan, and large
+      // sets are intersected with a cached ordered list right away
+      const size = (await this.setIds({ kind: 'fts', match }, version)).length;
       // measured at 100k works: a substring test costs ~1.8× enumerating one FTS match and sorting it
       candidates.push({ driver: { kind: 'fts', match }, size, probeCost: 2.7 });
     }
@@ -458,11 +469,23 @@ export class WorksService {
     return !!plan.best && plan.best.size >= Math.max(200, plan.visible * INTERSECT_MIN_SHARE) && plan.filter.terms.every(isIndexableTerm);
   }
 
+  /** The ids of one set, cached per version (a search's matches are read once). */
+  private async setIds(driver: Driver, version: number): Promise<number[]> {
+    const key = JSON.stringify(driver);
+    const hit = this.sets.get(key, version);
+    if (hit) return hit;
+    return this.flight.run(`set:${key}:${version}`, async () => {
+      const ids = await this.repo.setIds(driver);
+      this.sets.set(key, version, ids, ids.length + 16);
+      return ids;
+    });
+  }
+
   private async intersect(plan: Plan, order: OrderKey, dir: Direction, version: number): Promise<number[]> {
     const basePlan = await this.plan(emptyFilter({ nsfw: plan.filter.nsfw, lyric: plan.filter.lyric }), version);
     const [base, ...sets] = await Promise.all([
       this.orderedIds(basePlan, order, dir, version),
-      ...[...plan.candidates].sort((a, b) => a.size - b.size).map(async (c) => new Set(await this.repo.setIds(c.driver))),
+      ...[...plan.candidates].sort((a, b) => a.size - b.size).map(async (c) => new Set(await this.setIds(c.driver, version))),
     ]);
     return base.filter((id) => sets.every((set) => set.has(id)));
   }

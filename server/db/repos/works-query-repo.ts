@@ -123,12 +123,6 @@ export class WorksQueryRepo {
     return row?.n ?? 0;
   }
 
-  /** Documents matching an FTS expression (missing works included): the size estimate of a search. */
-  async ftsCount(match: string): Promise<number> {
-    const row = await this.db.get<{ n: number }>('SELECT count(*) AS n FROM works_fts WHERE works_fts MATCH ?', [match]);
-    return row?.n ?? 0;
-  }
-
   /** Missing works whose search text holds every term (few: the missing part of the index). */
   async missingMatching(terms: string[]): Promise<number> {
     if (!terms.length) return 0;
