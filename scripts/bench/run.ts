@@ -7,12 +7,13 @@
  * of the issue is missed.
  *
  *   node --import tsx scripts/bench/run.ts [--works 100000] [--duration 10] [--connections 10]
- *        [--data-dir DIR] [--reuse] [--only name,name] [--gzip] [--tsx] [--memory] [--no-baseline]
+ *        [--data-dir DIR] [--reuse] [--only name,name] [--gzip] [--tsx] [--no-compile] [--memory] [--no-baseline]
  *
  * `--reuse` keeps a data dir built by an earlier run with the same generator (saves the build);
  * `--gzip` sends `Accept-Encoding: gzip` like browsers (default: none, autocannon's default; JSON
  * pages are then compressed per request by the server's compression middleware);
- * `--tsx` runs the server from source through tsx instead of compiling it like the package does.
+ * `--tsx` runs the server from source through tsx instead of compiling it like the package does;
+ * `--no-compile` reuses the server compiled by an earlier run.
  * `--memory` has the server print its memory breakdown after each row; `--no-baseline` skips the three
  * calibration rows (a bare node:http server on the same machine, showing its ceiling at that moment).
  * KIKOPLAY_* variables reach the server's config (e.g. KIKOPLAY_AUTH=false).
@@ -300,9 +301,15 @@ async function main(): Promise<number> {
 
   let compiled: string | null = null;
   if (!flag('tsx')) {
-    const t = Date.now();
-    compiled = compileServer(dataDir);
-    process.stdout.write(`compiled the server in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    const existing = path.join(dataDir, 'build/scripts/bench/server.js');
+    if (flag('no-compile') && existsSync(existing)) {
+      compiled = existing;
+      process.stdout.write(`using the server compiled earlier in ${path.dirname(path.dirname(path.dirname(existing)))}\n`);
+    } else {
+      const t = Date.now();
+      compiled = compileServer(dataDir);
+      process.stdout.write(`compiled the server in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    }
   }
   const { child, port } = await startServer(dataDir, compiled);
   const rss = new RssProbe(child.pid!);
