@@ -140,8 +140,9 @@ export function WorksPage() {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const loaded = current.query.isSuccess;
-  // pages restore the window's position; the waterfall restores its own state (rows and offset)
-  const { key: entryKey, back } = useScrollMemory(loaded && paged);
+  // going back: the window's position is restored; the waterfall also restores its measured rows, so
+  // that position shows the same works again
+  const { key: entryKey, back } = useScrollMemory(loaded);
 
   const showStrip = showRecent && !hasSearchTerms(source);
   const query = current.query;

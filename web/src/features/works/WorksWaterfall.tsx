@@ -76,9 +76,9 @@ function LoadMoreFooter({ context }: { context?: FooterContext }) {
 const COMPONENTS = { Footer: LoadMoreFooter };
 
 /**
- * The list's measured row sizes and scroll position per history entry: going back puts the list
- * exactly where it was (a pixel offset alone would land elsewhere: rows differ in height, and a
- * fresh virtual list only knows the ones it has drawn).
+ * The list's measured row sizes per history entry: going back, the window's old scroll position
+ * shows the same rows again (rows differ in height, and a fresh virtual list only knows the ones it
+ * has drawn, estimating the rest). The position itself is restored by the page (use-scroll-memory).
  */
 const snapshots = new Map<string, StateSnapshot>();
 
