@@ -142,20 +142,24 @@ describe('the work list', { timeout: 90_000 }, () => {
     expect(Number(await list().getAttribute('data-loaded'))).toBe(all);
     await page.getByText('已经到底了').waitFor();
 
-    // open a work from down the list; back again, the list is where it was
+    // open a work from down the list; back again, the list is where it was: that work on screen
     const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
     await page.mouse.wheel(0, -800);
     await poll(scrollY).toBeGreaterThan(800);
     const card = cards().nth(2);
+    const id = await card.getAttribute('data-work-id');
     await card.getByTestId('work-title').scrollIntoViewIfNeeded();
-    const before = await scrollY();
-    expect(before).toBeGreaterThan(500);
     await card.getByTestId('work-title').click();
     await page.getByTestId('work-page').waitFor();
     expect(await scrollY()).toBe(0); // a new page opens at the top
     await page.goBack();
-    await cards().first().waitFor();
-    await poll(async () => Math.abs((await scrollY()) - before)).toBeLessThan(50);
+    const again = page.locator(`[data-testid="work-card"][data-work-id="${id}"]`);
+    await again.waitFor();
+    await poll(scrollY).toBeGreaterThan(500);
+    await poll(async () => {
+      const box = await again.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height / 2 <= VIEWPORTS.phone.height;
+    }).toBe(true);
     await page.setViewportSize(VIEWPORTS.desktop);
     expect(errors).toEqual([]);
   });
