@@ -131,7 +131,9 @@ function compileServer(dataDir: string): string {
 }
 
 async function startServer(dataDir: string, compiled: string | null): Promise<{ child: ChildProcess; port: number }> {
-  return startProcess(compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir]);
+  // BENCH_NODE_FLAGS: extra node flags for the server process (experiments, e.g. heap sizes)
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return startProcess([...nodeFlags, ...(compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir])]);
 }
 
 async function startProcess(args: string[]): Promise<{ child: ChildProcess; port: number }> {

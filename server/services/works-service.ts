@@ -173,8 +173,10 @@ const POPULAR_LIST_COST = 150_000;
  * ordered list instead of being sorted by SQLite (2,000 works at 100k).
  */
 const INTERSECT_MIN_SHARE = 0.02;
-/** Ids held by the id-list cache (8 bytes each). */
+/** Ids held by the caches of ordered lists of queries, of base lists and of sets (8 bytes each). */
 const ID_CACHE_WEIGHT = 1_500_000;
+const BASE_CACHE_WEIGHT = 1_000_000;
+const SET_CACHE_WEIGHT = 1_500_000;
 
 const SQL_ORDERS: Record<string, OrderKey> = {
   release: 'release',
@@ -200,12 +202,17 @@ function filterKey(f: WorkFilter): string {
 export class WorksService {
   private readonly counts = new VersionedCache<number>(20_000);
   private readonly idLists = new VersionedCache<number[]>(ID_CACHE_WEIGHT);
+  /**
+   * Ordered lists of filters without sets (all works, by age/lyric): every intersection starts from
+   * one, so they are kept apart where the churn of per-query lists cannot evict them.
+   */
+  private readonly baseLists = new VersionedCache<number[]>(BASE_CACHE_WEIGHT);
   private readonly sizes = new VersionedCache<number>(20_000);
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
   /** List-form works without the per-user rating, by id. */
   private readonly works = new VersionedCache<CachedWork>(50_000);
   /** Ids of sets (search matches, labels), unordered, by driver. */
-  private readonly sets = new VersionedCache<number[]>(1_000_000);
+  private readonly sets = new VersionedCache<number[]>(SET_CACHE_WEIGHT);
   /** How often each list (filter, order, direction) was asked for in the current version. */
   private readonly hits = new VersionedCache<number>(5_000);
   /** Users' star ratings, valid for one state of the database files. */
@@ -372,7 +379,7 @@ export class WorksService {
     if (plan.knownCount !== null) return Promise.resolve(plan.knownCount);
     return this.cachedCount(`list:${plan.key}`, version, async () => {
       for (const order of ['id', 'release']) {
-        const list = this.idLists.get(`${plan.key}|${order}|asc`, version) ?? this.idLists.get(`${plan.key}|${order}|desc`, version);
+        const list = this.listsOf(plan).get(`${plan.key}|${order}|asc`, version) ?? this.listsOf(plan).get(`${plan.key}|${order}|desc`, version);
         if (list) return list.length;
       }
       if (plan.ftsOnly && plan.best) return Math.max(plan.best.size - (await this.repo.missingMatching(plan.filter.terms)), 0);
@@ -414,7 +421,7 @@ export class WorksService {
     userId: number | null,
   ): Promise<{ ids: number[]; ratings?: Map<number, number> }> {
     const key = `${plan.key}|${order}|${dir}`;
-    const cached = this.idLists.get(key, version);
+    const cached = this.listsOf(plan).get(key, version);
     if (cached) return { ids: cached.slice(offset, offset + limit) };
     const { scan, drive } = this.costs(plan, order, offset + limit);
     // deep or costly pages, and lists asked for again and again (the front pages), read the whole
@@ -444,7 +451,7 @@ export class WorksService {
   private async orderedIds(plan: Plan, order: OrderKey, dir: Direction, version: number): Promise<number[]> {
     if (plan.empty) return [];
     const key = `${plan.key}|${order}|${dir}`;
-    const hit = this.idLists.get(key, version);
+    const hit = this.listsOf(plan).get(key, version);
     if (hit) return hit;
     return this.flight.run(`ids:${key}:${version}`, async () => {
       let ids: number[];
@@ -455,9 +462,14 @@ export class WorksService {
         const driver = plan.best && drive <= scan ? plan.best.driver : null;
         ids = await this.repo.allIds(this.spec(plan, driver), order, dir);
       }
-      this.idLists.set(key, version, ids, ids.length + 16);
+      this.listsOf(plan).set(key, version, ids, ids.length + 16);
       return ids;
     });
+  }
+
+  /** The cache a plan's ordered lists live in. */
+  private listsOf(plan: Plan): VersionedCache<number[]> {
+    return plan.candidates.length === 0 && plan.filter.terms.length === 0 && plan.filter.codeId === null ? this.baseLists : this.idLists;
   }
 
   /**
