@@ -317,15 +317,21 @@ async function main(): Promise<number> {
   const rss = new RssProbe(child.pid!);
   const results: RowResult[] = [];
   const baseline: { name: string; result: Result }[] = [];
+  const token = await login(port, user.name, user.password);
   if (!flag('no-baseline')) {
-    // the machine's ceiling right now: a bare node:http server, same load generator
-    const bare = await startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/baseline-server.ts'), data.streamFiles[0]]);
+    // the machine's ceiling right now: a bare node:http server, same load generator; one row sends
+    // the very body of the voice-actor list (large JSON text, which the load generator must decode)
+    const vasBody = path.join(dataDir, 'vas-body.json');
+    const vasRes = await fetch(`http://127.0.0.1:${port}/api/vas`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'identity' } });
+    writeFileSync(vasBody, Buffer.from(await vasRes.arrayBuffer()));
+    const bare = await startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/baseline-server.ts'), data.streamFiles[0], vasBody]);
     try {
       let k = 0;
       for (const [name, p, headers] of [
         ['bare node:http, small JSON', '/json', {}],
         ['bare node:http, 1 MB buffer', '/1mb', { Range: 'bytes=0-1048575' }],
         ['bare node:http, 1 MB range read from a file', '/file', { Range: 'bytes=0-1048575' }],
+        ['bare node:http, the vas list body', '/body', {}],
       ] as const) {
         process.stdout.write(`• baseline: ${name} …\n`);
         const rotate = p === '/file' ? [{ setupRequest: (req: RawRequest) => ({ ...req, path: `/file?k=${k++}` }) }] : undefined;
@@ -336,7 +342,6 @@ async function main(): Promise<number> {
     }
   }
   try {
-    const token = await login(port, user.name, user.password);
     const selected = rows(data).filter((r) => !only || only.some((o) => r.name.toLowerCase().includes(o)));
     for (const row of selected) {
       process.stdout.write(`• ${row.name} (${row.requests.length} distinct request${row.requests.length > 1 ? 's' : ''}) …\n`);

@@ -29,7 +29,12 @@ process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 // memory breakdown on demand (diagnostics: kill -USR2 <pid>)
 process.on('SIGUSR2', () => {
+  const before = process.memoryUsage().rss;
+  // with BENCH_NODE_FLAGS=--expose-gc, also show the live heap after a full collection
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) gc();
   const m = process.memoryUsage();
+  if (gc) process.stderr.write(`(rss before a full GC: ${(before / 1048576).toFixed(1)} MB)\n`);
   const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
   process.stderr.write(`memory: rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}\n`);
 });

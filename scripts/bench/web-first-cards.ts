@@ -97,13 +97,29 @@ async function newPage(browser: Browser, baseURL: string, token: string) {
   return { context, page: await context.newPage() };
 }
 
-async function firstCards(page: Page, reload: boolean): Promise<number> {
+/** Where the time to the first cards goes (ms since navigation start). */
+interface Phases {
+  firstCard: number;
+  /** The page's scripts have run (DOMContentLoaded). */
+  scripts: number;
+  /** GET /api/auth/me answered. */
+  session: number;
+  /** The first page of works answered. */
+  works: number;
+}
+
+async function firstCards(page: Page, reload: boolean): Promise<Phases> {
   if (reload) await page.reload();
   else await page.goto('/works');
   await page.getByTestId('work-card').first().waitFor({ timeout: 30_000 });
   const probe = await probeOf(page);
   if (probe.firstCard === null) throw new Error(`the probe missed the first card: ${JSON.stringify(probe)}`);
-  return probe.firstCard;
+  const timing = await page.evaluate(() => {
+    const perf = (globalThis as unknown as { performance: { getEntriesByType(t: string): { name: string; responseEnd: number; domContentLoadedEventEnd?: number }[] } }).performance;
+    const end = (part: string) => perf.getEntriesByType('resource').find((e) => e.name.includes(part))?.responseEnd ?? -1;
+    return { scripts: perf.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1, session: end('/api/auth/me'), works: end('/api/works?') };
+  });
+  return { firstCard: probe.firstCard, ...timing };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -193,14 +209,18 @@ async function main(): Promise<number> {
     await firstCards(warm.page, false);
     await warm.context.close();
 
-    const cold: number[] = [];
-    const warmReload: number[] = [];
+    const coldPhases: Phases[] = [];
+    const reloadPhases: Phases[] = [];
     for (let i = 0; i < runs; i++) {
       const { context, page } = await newPage(browser, server.url, token);
-      cold.push(await firstCards(page, false));
-      warmReload.push(await firstCards(page, true));
+      coldPhases.push(await firstCards(page, false));
+      reloadPhases.push(await firstCards(page, true));
       await context.close();
     }
+    const cold = coldPhases.map((p) => p.firstCard);
+    const warmReload = reloadPhases.map((p) => p.firstCard);
+    const phaseLine = (label: string, phases: Phases[]) =>
+      `${label} (medians): scripts run ${Math.round(median(phases.map((p) => p.scripts)))} ms, session answered ${Math.round(median(phases.map((p) => p.session)))} ms, works answered ${Math.round(median(phases.map((p) => p.works)))} ms, first card ${Math.round(median(phases.map((p) => p.firstCard)))} ms\n`;
     const { context, page } = await newPage(browser, server.url, token);
     const scroll = await scrollWaterfall(page, scrollTarget);
     const vas = await scrollVas(page);
@@ -230,6 +250,8 @@ async function main(): Promise<number> {
       if (!ok) failures.push(name);
     }
     process.stdout.write(`\nfirst cards, fresh profile: ${cold.map((x) => Math.round(x)).join(', ')} ms; reload: ${warmReload.map((x) => Math.round(x)).join(', ')} ms\n`);
+    process.stdout.write(phaseLine('fresh profile', coldPhases) + phaseLine('reload', reloadPhases));
+    process.stdout.write(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   } finally {
     await browser.close();
     await server.stop();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
@@ -21,7 +21,9 @@ async function openConnection(file: string, busyTimeoutMs: number, readonly: boo
   await db.exec('PRAGMA synchronous = NORMAL');
   await db.exec('PRAGMA foreign_keys = ON');
   await db.exec('PRAGMA temp_store = MEMORY');
-  await db.exec('PRAGMA cache_size = -32000');
+  // page cache per connection (KiB): the OS caches the file as well, so a reader's own cache only needs
+  // the hot index pages; the writer's larger one serves the scanner's bulk index updates
+  await db.exec(`PRAGMA cache_size = ${readonly ? -8000 : -16000}`);
   return db;
 }
 
@@ -56,6 +58,18 @@ export class Database {
     const readers: SqliteDb[] = [];
     for (let i = 0; i < (opts.readers ?? 2); i++) readers.push(await openConnection(file, busy, true));
     return new Database(file, writer, readers);
+  }
+
+  /**
+   * Identity, size and times of the WAL (every commit of any process writes it), or of the database
+   * file without one: while it is unchanged, no data has changed. Lets hot read paths skip a query
+   * whose answer cannot have moved (callers still re-read at least once a second, for file systems
+   * with coarse timestamps). Null for in-memory databases.
+   */
+  changeStamp(): string | null {
+    if (this.file === ':memory:' || this.file === '') return null;
+    const st = statSync(`${this.file}-wal`, { throwIfNoEntry: false }) ?? statSync(this.file, { throwIfNoEntry: false });
+    return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
   }
 
   private reader(): SqliteDb {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../app/services.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
 import { AdminHub } from '../realtime/admin-hub.js';
+import { tuneHeapGrowthForServer } from './heap-growth.js';
 
 export interface RunningServer {
   server: http.Server;
@@ -14,6 +15,7 @@ export interface RunningServer {
 
 /** Start the HTTP server. Port 0 picks a free port (tests). */
 export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { port: number; host?: string }): Promise<RunningServer> {
+  tuneHeapGrowthForServer();
   const koa = createHttpApp(app, opts);
   const server = http.createServer(koa.callback());
   server.requestTimeout = 5 * 60_000;

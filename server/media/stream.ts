@@ -25,6 +25,24 @@ export const etagOf = (stat: { size: number; mtimeMs: number }): string => `"${s
 /** Read size (Node's default): small buffers are reused by the allocator, so many streams stay cheap. */
 const READ_CHUNK = 64 * 1024;
 
+/**
+ * Ranges up to this size (what players ask for while seeking and buffering) are read in one
+ * positional read into a pooled buffer and written in one go: a stream would take 16 thread-pool
+ * reads and 16 socket writes per MiB. Larger ranges (`bytes=0-` of a whole file) stream.
+ */
+const WHOLE_READ_MAX = 1024 * 1024;
+/** Buffers of WHOLE_READ_MAX kept for reuse (more concurrent reads allocate and drop their own). */
+const POOL_SIZE = 8;
+const pool: Buffer[] = [];
+
+function takeBuffer(): Buffer {
+  return pool.pop() ?? Buffer.allocUnsafeSlow(WHOLE_READ_MAX);
+}
+
+function giveBack(buf: Buffer): void {
+  if (pool.length < POOL_SIZE) pool.push(buf);
+}
+
 function etagMatches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
@@ -58,17 +76,63 @@ function rangeStillValid(ctx: Context, etag: string, mtimeMs: number): boolean {
  * when the response is done. Malformed or multi-part Range headers get the whole file (200), as RFC 9110 allows;
  * unsatisfiable ones 416 with `Content-Range: bytes *\/size`.
  */
-export function sendFile(ctx: Context, source: FileSource, opts: SendFileOptions): void {
+export async function sendFile(ctx: Context, source: FileSource, opts: SendFileOptions): Promise<void> {
   let streaming = false;
   try {
-    streaming = answer(ctx, source, opts);
+    const part = answer(ctx, source, opts);
+    if (part === null) return;
+    if (part.length <= WHOLE_READ_MAX) await sendWhole(ctx, source, part);
+    else streaming = stream(ctx, source, part);
   } finally {
     if (!streaming) source.release();
   }
 }
 
-/** Set status, headers and body; true when the body streams from `source` (released when done). */
-function answer(ctx: Context, source: FileSource, opts: SendFileOptions): boolean {
+interface Part {
+  start: number;
+  end: number;
+  length: number;
+}
+
+/** One read into a pooled buffer, one write; the buffer returns to the pool once the socket has it. */
+async function sendWhole(ctx: Context, source: FileSource, part: Part): Promise<void> {
+  const buf = takeBuffer();
+  let bytes: number;
+  try {
+    bytes = await source.readInto(buf, part.start, part.length);
+  } catch (err) {
+    giveBack(buf);
+    throw err;
+  }
+  if (bytes !== part.length) {
+    // the file was shortened since it was opened: nothing is sent yet, so say so
+    giveBack(buf);
+    throw new AppError('conflict', '文件在读取时发生了变化，请重试');
+  }
+  // only a response that finished has handed the bytes to the kernel; an aborted one may still
+  // hold them in a pending write, so its buffer is left to the garbage collector
+  ctx.res.once('finish', () => giveBack(buf));
+  ctx.body = buf.subarray(0, bytes);
+  ctx.length = bytes;
+}
+
+/** Stream a large range from `source`; true (the source is released when the response ends). */
+function stream(ctx: Context, source: FileSource, { start, end, length }: Part): boolean {
+  const body = source.read(start, end);
+  const release = () => source.release();
+  finished(body, release);
+  // a file shortened while it is sent would leave the client waiting for the promised length: cut it off
+  body.once('end', () => {
+    if ((body as Readable & { bytesRead?: number }).bytesRead !== length) ctx.res.destroy();
+  });
+  ctx.res.once('close', release);
+  ctx.body = body;
+  ctx.length = length;
+  return true;
+}
+
+/** Set status and headers; the byte range to send, or null when no body is sent. */
+function answer(ctx: Context, source: FileSource, opts: SendFileOptions): Part | null {
   const stat = source;
   const etag = etagOf(stat);
   ctx.set('Accept-Ranges', 'bytes');
@@ -79,7 +143,7 @@ function answer(ctx: Context, source: FileSource, opts: SendFileOptions): boolea
 
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && notModified(ctx, etag, stat.mtimeMs)) {
     ctx.status = 304;
-    return false;
+    return null;
   }
 
   let start = 0;
@@ -107,19 +171,9 @@ function answer(ctx: Context, source: FileSource, opts: SendFileOptions): boolea
     // no file handle for a body that is never sent; Koa sends only the headers for HEAD
     ctx.body = Buffer.alloc(0);
     ctx.length = length;
-    return false;
+    return null;
   }
-  const body = source.read(start, end);
-  const release = () => source.release();
-  finished(body, release);
-  // a file shortened while it is sent would leave the client waiting for the promised length: cut it off
-  body.once('end', () => {
-    if ((body as Readable & { bytesRead?: number }).bytesRead !== length) ctx.res.destroy();
-  });
-  ctx.res.once('close', release);
-  ctx.body = body;
-  ctx.length = length;
-  return true;
+  return { start, end, length };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -131,12 +185,29 @@ export interface FileSource {
   readonly mtimeMs: number;
   /** A stream of bytes `start`..`end` (inclusive), read at those positions. */
   read(start: number, end: number): Readable;
+  /** Read `length` bytes at `start` into the front of `buf`; resolves to the bytes read (fewer at the end of the file). */
+  readInto(buf: Buffer, start: number, length: number): Promise<number>;
   /** Hand the source back; call once (extra calls are ignored). */
   release(): void;
 }
 
 /** fs overrides for streams over a shared descriptor: reads as usual, `close` leaves it open. */
 const KEEP_OPEN = { read, close: (_fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => cb(null) };
+
+/** Positional reads until `length` bytes or the end of the file; resolves to the bytes read. */
+function readFully(fd: number, buf: Buffer, start: number, length: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let got = 0;
+    const next = () =>
+      read(fd, buf, got, length - got, start + got, (err, n) => {
+        if (err) return reject(err);
+        got += n;
+        if (n === 0 || got >= length) resolve(got);
+        else next();
+      });
+    next();
+  });
+}
 
 /** The file is gone or is not a regular file. */
 export class FileGoneError extends Error {}
@@ -182,6 +253,7 @@ export class OpenFiles {
       mtimeMs: e.mtimeMs,
       // positional reads on the shared descriptor; destroying the stream must not close it (KEEP_OPEN)
       read: (start, end) => createReadStream('', { fd: e.handle.fd, fs: KEEP_OPEN, start, end, autoClose: false, highWaterMark: Math.min(READ_CHUNK, end - start + 1) }),
+      readInto: (buf, start, length) => readFully(e.handle.fd, buf, start, length),
       release: () => {
         if (released) return;
         released = true;

@@ -76,13 +76,30 @@ export class UsersService {
     return { token: this.tokens.sign(user), user: publicUser(user) };
   }
 
+  /**
+   * Tokens resolved recently, with the database's change stamp when they were: every request carries
+   * a token, and while no process has committed anything the signature check and the user lookup
+   * would give the same answer again. Re-checked at least once a second and never past expiry.
+   */
+  private readonly resolved = new Map<string, { actor: Actor; stamp: string; at: number; expiresAt: number }>();
+
   /** Resolve a bearer token to the acting user; revoked or stale tokens are refused. */
   async authenticate(token: string): Promise<Actor> {
+    const now = Date.now();
+    const stamp = this.users.changeStamp();
+    const hit = this.resolved.get(token);
+    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000 && now < hit.expiresAt) return hit.actor;
     const result = this.tokens.verify(token);
     if (!result.ok) throw unauthorized(result.message);
     const user = await this.users.byId(Number(result.claims.sub));
     if (!user || user.token_version !== result.claims.ver) throw unauthorized('登录已失效，请重新登录');
-    return { id: user.id, name: user.name, role: user.role };
+    const actor: Actor = { id: user.id, name: user.name, role: user.role };
+    if (stamp !== null) {
+      if (this.resolved.size >= 1000) this.resolved.delete(this.resolved.keys().next().value!);
+      this.resolved.delete(token);
+      this.resolved.set(token, { actor, stamp, at: now, expiresAt: (result.claims.exp ?? Infinity) * 1000 });
+    }
+    return actor;
   }
 
   /** The admin every request acts as when auth is off. */

@@ -123,6 +123,25 @@ describe('media: stream, download, small-img', () => {
       }
     });
 
+    it('answers many concurrent ranges with their own bytes (read buffers are reused between responses)', async () => {
+      const file = disk('audio/big.mp3');
+      // more requests than pooled buffers, at distinct offsets and sizes, three rounds so buffers are reused
+      for (let round = 0; round < 3; round++) {
+        const ranges = Array.from({ length: 24 }, (_, i) => {
+          const start = (i * 104_729 + round * 7_919) % (file.length - 1_048_576);
+          return [start, start + (i % 3 === 0 ? 1_048_575 : 4_096 * (i + 1) - 1)] as const;
+        });
+        const bodies = await Promise.all(
+          ranges.map(async ([start, end]) => {
+            const res = await req(`/api/media/stream/${hash('audio/big.mp3')}`, { Range: `bytes=${start}-${end}` });
+            expect(res.status).toBe(206);
+            return Buffer.from(await res.arrayBuffer());
+          }),
+        );
+        bodies.forEach((body, i) => expect(body.equals(file.subarray(ranges[i][0], ranges[i][1] + 1)), `range ${ranges[i].join('-')}`).toBe(true));
+      }
+    });
+
     it('answers an unsatisfiable range with 416 and bytes */size', async () => {
       const size = disk('audio/big.mp3').length;
       const res = await req(`/api/media/stream/${hash('audio/big.mp3')}`, { Range: `bytes=${size}-` });

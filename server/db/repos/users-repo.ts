@@ -19,6 +19,11 @@ export class UsersRepo {
     return this.db.get<UserRow>('SELECT * FROM users WHERE name = ?', [name]);
   }
 
+  /** See Database.changeStamp: unchanged means no process has committed anything since. */
+  changeStamp(): string | null {
+    return this.db.changeStamp();
+  }
+
   byId(id: number): Promise<UserRow | undefined> {
     return this.db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
   }

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type { Database, SqlValue } from '../connection.js';
 import type { WorkFilter } from '../../contract/works-query.js';
 import type { UserWorkRow, WorkRow } from '../../contract/works.js';
@@ -125,14 +124,9 @@ export class WorksQueryRepo {
     return version;
   }
 
-  /**
-   * Identity, size and times of the WAL (every commit of any process writes it), or of the database
-   * file without one: while it is unchanged, no data has changed. Null for in-memory databases.
-   */
+  /** See Database.changeStamp. */
   fileStamp(): string | null {
-    if (this.db.file === ':memory:' || this.db.file === '') return null;
-    const st = statSync(`${this.db.file}-wal`, { throwIfNoEntry: false }) ?? statSync(this.db.file, { throwIfNoEntry: false });
-    return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
+    return this.db.changeStamp();
   }
 
   /** Number of listed (non-missing) works. */

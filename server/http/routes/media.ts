@@ -11,7 +11,7 @@ const hashParams = z.object({
   index: z.string().regex(/^\d{1,9}$/, '文件序号必须是非负整数').transform(Number),
 });
 
-function answer(ctx: Context, target: MediaTarget, attachment: boolean): void {
+async function answer(ctx: Context, target: MediaTarget, attachment: boolean): Promise<void> {
   if ('redirect' in target) {
     ctx.status = 302;
     ctx.set('Location', target.redirect);
@@ -19,23 +19,23 @@ function answer(ctx: Context, target: MediaTarget, attachment: boolean): void {
     ctx.body = `Redirecting to ${target.redirect}`;
     return;
   }
-  sendFile(ctx, target.source, { type: target.type, attachmentName: attachment ? target.name : undefined });
+  await sendFile(ctx, target.source, { type: target.type, attachmentName: attachment ? target.name : undefined });
 }
 
 /** Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`. */
 export const mediaRoutes: RouteModule = (router, { media }) => {
   router.get('/media/stream/:id/:index', async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
-    answer(ctx, await media.stream(id, index), false);
+    await answer(ctx, await media.stream(id, index), false);
   });
 
   router.get('/media/download/:id/:index', async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
-    answer(ctx, await media.download(id, index), true);
+    await answer(ctx, await media.download(id, index), true);
   });
 
   router.get('/media/small-img/:id/:index', async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
-    answer(ctx, await media.smallImage(id, index), false);
+    await answer(ctx, await media.smallImage(id, index), false);
   });
 };
