@@ -4,9 +4,9 @@
  * dot-folders and system folders are skipped; unreadable entries are reported and skipped.
  */
 import { createHash } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { classifyFile, type FileKind } from './file-class.js';
-import { dirKey, entryInfo, isJunkFile, isSkippedFolder } from './fs-walk.js';
+import { dirKey, isJunkFile, isSkippedFolder } from './fs-walk.js';
 
 export interface DiskFile {
   /** Relative to the work folder, '/'-separated. */
@@ -41,91 +41,94 @@ export function fingerprintOf(files: DiskFile[]): string {
   return h.digest('base64url');
 }
 
+/**
+ * List a work folder. Synchronous file-system calls on purpose: a work folder is a few dozen entries,
+ * and each call through the thread pool costs several times the system call itself (the unchanged
+ * rescan of a large library is nothing but this walk). The event loop is held for well under a
+ * millisecond per work on a local disk; callers yield between works.
+ */
 export async function listWorkFiles(absDir: string, signal?: AbortSignal): Promise<WorkListing> {
+  return listWorkFilesSync(absDir, signal);
+}
+
+export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkListing {
   const files: DiskFile[] = [];
   const issues: WalkIssue[] = [];
   const seen = new Set<string>();
   const report = (p: string, err: NodeJS.ErrnoException) => issues.push({ path: p, code: err.code, message: err.message });
-  const top = await fsp.stat(absDir);
+  const top = statSync(absDir);
   if (!top.isDirectory()) throw Object.assign(new Error(`not a directory: ${absDir}`), { code: 'ENOTDIR' });
   seen.add(dirKey(top));
-  const workReal = await fsp.realpath(absDir);
+  const workReal = realpathSync(absDir);
   /** A symlinked folder pointing at the work folder or one of its ancestors would list the library. */
-  const escapes = async (abs: string): Promise<boolean> => {
-    const real = await fsp.realpath(abs).catch(() => null);
-    return real === null || real === workReal || workReal.startsWith(real.endsWith('/') ? real : real + '/');
+  const escapes = (abs: string): boolean => {
+    let real: string;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      return true;
+    }
+    return real === workReal || workReal.startsWith(real.endsWith('/') ? real : real + '/');
+  };
+  const statOrReport = (abs: string): Stats | null => {
+    try {
+      return statSync(abs);
+    } catch (err) {
+      report(abs, err as NodeJS.ErrnoException);
+      return null;
+    }
   };
   const stack: { abs: string; rel: string }[] = [{ abs: absDir, rel: '' }];
   while (stack.length) {
     if (signal?.aborted) break;
     const cur = stack.pop()!;
-    let entries;
+    let entries: Dirent[];
     try {
-      entries = await fsp.readdir(cur.abs, { withFileTypes: true });
+      entries = readdirSync(cur.abs, { withFileTypes: true });
     } catch (err) {
       report(cur.abs, err as NodeJS.ErrnoException);
       continue;
     }
-    const stats: Promise<void>[] = [];
     for (const d of entries) {
-      if (d.isDirectory() || d.isSymbolicLink()) {
-        if (d.isDirectory() && isSkippedFolder(d.name)) continue;
-      }
+      if (d.isDirectory() && isSkippedFolder(d.name)) continue;
       const rel = cur.rel ? `${cur.rel}/${d.name}` : d.name;
       const abs = `${cur.abs}/${d.name}`;
-      if (d.isDirectory() && !d.isSymbolicLink() && !d.name.includes('\uFFFD')) {
-        stats.push(
-          fsp.stat(abs).then(
-            (st) => {
-              const key = dirKey(st);
-              if (!seen.has(key)) {
-                seen.add(key);
-                stack.push({ abs, rel });
-              }
-            },
-            (err: NodeJS.ErrnoException) => {
-              report(abs, err);
-            },
-          ),
-        );
+      if (d.isDirectory() && !d.name.includes('\uFFFD')) {
+        const st = statOrReport(abs);
+        if (!st) continue;
+        const key = dirKey(st);
+        if (!seen.has(key)) {
+          seen.add(key);
+          stack.push({ abs, rel });
+        }
         continue;
       }
       if (d.isFile() || d.isSymbolicLink()) {
         if (isJunkFile(d.name)) continue;
         const cls = classifyFile(d.name);
         if (!cls && !d.isSymbolicLink()) continue;
-        stats.push(
-          (async () => {
-            let st;
-            try {
-              st = await fsp.stat(abs);
-            } catch (err) {
-              report(abs, err as NodeJS.ErrnoException);
-              return;
-            }
-            if (st.isDirectory()) {
-              if (isSkippedFolder(d.name)) return;
-              if (await escapes(abs)) {
-                report(abs, Object.assign(new Error('symbolic link loop'), { code: 'ELOOP' }));
-                return;
-              }
-              const key = dirKey(st);
-              if (!seen.has(key)) {
-                seen.add(key);
-                stack.push({ abs, rel });
-              }
-              return;
-            }
-            if (!st.isFile() || !cls) return;
-            files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs), kind: cls.kind, isLyric: cls.isLyric, isMedia: cls.isMedia });
-          })(),
-        );
+        const st = statOrReport(abs);
+        if (!st) continue;
+        if (st.isDirectory()) {
+          if (isSkippedFolder(d.name)) continue;
+          if (escapes(abs)) {
+            report(abs, Object.assign(new Error('symbolic link loop'), { code: 'ELOOP' }));
+            continue;
+          }
+          const key = dirKey(st);
+          if (!seen.has(key)) {
+            seen.add(key);
+            stack.push({ abs, rel });
+          }
+          continue;
+        }
+        if (!st.isFile() || !cls) continue;
+        files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs), kind: cls.kind, isLyric: cls.isLyric, isMedia: cls.isMedia });
       } else if (d.name.includes('\uFFFD')) {
         // a name that is not valid UTF-8 on disk: it cannot be reopened by its decoded name
-        stats.push(entryInfo(cur.abs, d, report).then(() => undefined));
+        statOrReport(abs);
       }
     }
-    await Promise.all(stats);
   }
   return { files, issues, fingerprint: fingerprintOf(files) };
 }

@@ -1,13 +1,16 @@
 /**
  * Library files served outside the browse API: cover images (`GET /api/cover/:id?type=`).
  * The type is whitelisted (no path ever comes from the request); a work without a cover gets the
- * bundled default image.
+ * bundled default image. Local covers (cover_source 'local': the work's own image) are made with
+ * sharp on the first request rather than during the scan, which would otherwise spend most of a
+ * first scan resizing images nobody may ever look at.
  */
 import { promises as fsp } from 'node:fs';
+import path from 'node:path';
 import { badRequest, notFound } from '../domain/errors.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
-import { SERVED_COVER_TYPES, coverPath, defaultCoverPath, type ServedCoverType } from '../media/covers.js';
+import { SERVED_COVER_TYPES, coverPath, defaultCoverPath, makeCoversFromImage, pickCoverImage, type ServedCoverType } from '../media/covers.js';
 
 export interface CoverFile {
   file: string;
@@ -18,6 +21,11 @@ export interface CoverFile {
 }
 
 export class LibraryService {
+  /** Local covers being made, by work id (concurrent requests share one sharp run). */
+  private readonly making = new Map<number, Promise<boolean>>();
+  /** Works whose image could not be made into a cover, with the file state tried (not retried until it changes). */
+  private readonly failed = new Map<number, string>();
+
   constructor(
     private readonly library: LibraryRepo,
     private readonly store: ConfigStore,
@@ -35,17 +43,53 @@ export class LibraryService {
     const type = LibraryService.parseCoverType(typeParam);
     const work = await this.library.work(workId);
     if (!work) throw notFound(`There is no work with id ${workId} in the database.`);
-    const candidates = [coverPath(this.store.paths().coverDir, workId, type)];
-    for (const file of candidates) {
-      try {
-        const st = await fsp.stat(file);
-        if (st.isFile() && st.size > 0) return { file, size: st.size, mtime: st.mtime, etag: `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`, isDefault: false };
-      } catch {
-        /* not there: next candidate */
-      }
+    const coverDir = this.store.paths().coverDir;
+    const made = await statCover(coverPath(coverDir, workId, type));
+    if (made) return made;
+    if (work.cover_source === 'local' && !work.missing && (await this.makeLocalCover(work))) {
+      const fresh = await statCover(coverPath(coverDir, workId, type));
+      if (fresh) return fresh;
     }
     const file = defaultCoverPath();
     const st = await fsp.stat(file);
     return { file, size: st.size, mtime: st.mtime, etag: `W/"default-${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`, isDefault: true };
   }
+
+  /** Make the cover sizes from the work's own image; false when it has none usable. */
+  private makeLocalCover(work: { id: number; root_folder: string; dir: string }): Promise<boolean> {
+    const running = this.making.get(work.id);
+    if (running) return running;
+    const job = (async () => {
+      const root = this.store.get().rootFolders.find((r) => r.name === work.root_folder);
+      if (!root) return false;
+      const images = (await this.library.files(work.id)).filter((f) => f.kind === 'image');
+      const chosen = pickCoverImage(images.map((f) => f.path));
+      if (!chosen) return false;
+      const chosenRow = images.find((f) => f.path === chosen)!;
+      const state = `${chosen}|${chosenRow.size}|${chosenRow.mtime_ms}`;
+      if (this.failed.get(work.id) === state) return false;
+      try {
+        await makeCoversFromImage(this.store.paths().coverDir, work.id, path.join(root.path, work.dir, chosen));
+        this.failed.delete(work.id);
+        return true;
+      } catch {
+        // an image sharp cannot read: the default cover until the file changes
+        if (this.failed.size > 10_000) this.failed.clear();
+        this.failed.set(work.id, state);
+        return false;
+      }
+    })().finally(() => this.making.delete(work.id));
+    this.making.set(work.id, job);
+    return job;
+  }
+}
+
+async function statCover(file: string): Promise<CoverFile | null> {
+  try {
+    const st = await fsp.stat(file);
+    if (st.isFile() && st.size > 0) return { file, size: st.size, mtime: st.mtime, etag: `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`, isDefault: false };
+  } catch {
+    /* not there */
+  }
+  return null;
 }

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { WorkIndexRow, FileOnDisk, SaveLocalWorkResult } from '../../db/repos/library-repo.js';
 import { probeDuration } from '../../media/probe.js';
-import { makeCoversFromImage, pickCoverImage } from '../../media/covers.js';
+import { pickCoverImage, removeCovers } from '../../media/covers.js';
 import { listWorkFiles, type DiskFile } from '../work-files.js';
 import { trackPathCompare } from '../natural-order.js';
 import { titleFromFolderName } from '../folder-title.js';
@@ -102,18 +102,17 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       files: onDisk,
     });
 
+    // the work's own image becomes its cover until DLsite's arrive; the sizes are made on the first
+    // request for them (GET /api/cover), so a scan does no image work
     const coverSource = prev?.cover_source ?? null;
     const images = files.filter((f) => f.kind === 'image').map((f) => f.path);
     if (coverSource !== 'dlsite' && images.length && (coverSource === null || opts.force)) {
       const chosen = pickCoverImage(images);
       if (chosen) {
-        try {
-          await makeCoversFromImage(ctx.paths.coverDir, target.id, path.join(target.absPath, chosen));
-          await ctx.library.setCoverSource(target.id, 'local');
-          task.log('info', MSG.localCover(chosen));
-        } catch (err) {
-          task.log('warn', MSG.localCoverFailed((err as Error).message));
-        }
+        // a forced rescan remakes local covers from the (possibly new) image
+        if (coverSource === 'local') await removeCovers(ctx.paths.coverDir, target.id);
+        await ctx.library.setCoverSource(target.id, 'local');
+        task.log('info', MSG.localCover(chosen));
       }
     }
 
