@@ -3,6 +3,10 @@
  * (including '密码长度至少为 5' for both login fields). Another language is another object of the
  * same `Messages` shape.
  */
+/** One number format for the lists (`toLocaleString` builds a new ICU formatter on every call). */
+let numberFormat: Intl.NumberFormat | undefined;
+const num = (n: number): string => (numberFormat ??= new Intl.NumberFormat('zh-CN')).format(n);
+
 export const zhCN = {
   app: {
     name: 'kikoplay',
@@ -505,10 +509,10 @@ export const zhCN = {
       lyricLocal: '本地歌词',
       allAges: '全年龄',
       multiLanguage: '多语言',
-      price: (yen: number) => `${yen.toLocaleString('zh-CN')} 日元`,
-      sales: (n: number) => `售出 ${n.toLocaleString('zh-CN')}`,
-      rateCount: (n: number) => `(${n.toLocaleString('zh-CN')})`,
-      reviews: (n: number) => `${n.toLocaleString('zh-CN')} 条评论`,
+      price: (yen: number) => `${num(yen)} 日元`,
+      sales: (n: number) => `售出 ${num(n)}`,
+      rateCount: (n: number) => `(${num(n)})`,
+      reviews: (n: number) => `${num(n)} 条评论`,
       store: '在 DLsite 查看',
       myRating: '我的评分',
       ratingTip: (stars: number, count: number, ratio: number) => `${stars} 星：${count} 人（${ratio}%）`,

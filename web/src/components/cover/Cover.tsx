@@ -1,10 +1,10 @@
 /**
  * A work's cover (`/api/cover/:id?type=…&token=`), lazy-loaded and picked for the size it is shown at:
  * `sam` (100 px) for tiny thumbnails, `240x240` for list items and strips, `main` (~560 px) for cards
- * and the work page. The box keeps its aspect ratio while the image loads, so nothing jumps.
+ * and the work page. The box keeps its aspect ratio while the image loads, so nothing jumps. Plain
+ * elements (no Mantine box): long lists draw many of these.
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Box } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { coverUrl, type CoverType } from '../../api/urls.js';
 
@@ -32,10 +32,10 @@ export function Cover({ workId, alt, size, eager = false, radius = 0, children, 
   const [failed, setFailed] = useState(false);
   const [w, h] = INTRINSIC[size];
   return (
-    <Box
+    <div
       className={className}
-      pos="relative"
       style={{
+        position: 'relative',
         aspectRatio: String(RATIO[size]),
         overflow: 'hidden',
         borderRadius: radius,
@@ -45,9 +45,9 @@ export function Cover({ workId, alt, size, eager = false, radius = 0, children, 
       data-testid="cover"
     >
       {failed ? (
-        <Box pos="absolute" inset={0} style={{ display: 'grid', placeItems: 'center', color: 'var(--mantine-color-dimmed)' }}>
+        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'var(--mantine-color-dimmed)' }}>
           <IconPhotoOff size={size === 'tiny' ? 18 : 32} stroke={1.4} aria-label={alt} />
-        </Box>
+        </div>
       ) : (
         <img
           src={coverUrl(workId, TYPE[size])}
@@ -61,6 +61,6 @@ export function Cover({ workId, alt, size, eager = false, radius = 0, children, 
         />
       )}
       {children}
-    </Box>
+    </div>
   );
 }

@@ -2,14 +2,21 @@
  * The work card (spec §2.4), new style: the cover carries the code chip, lyric badges and release date;
  * below it the title, circle and stars. With `detail` on, also the tags, the price and sales, the
  * all-ages / multi-language chips with the duration, the store link and the voice actors.
+ *
+ * The default look is drawn with plain elements and one CSS module (the waterfall mounts and unmounts
+ * rows of these while it scrolls); the rarer detail parts keep the shared Mantine pieces.
  */
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Box, Card, Group, Stack, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { Cover } from '../cover/Cover.js';
 import { t } from '../../i18n/index.js';
-import { CircleLink, CodeChip, LyricBadges, PriceSales, RatingSummary, StoreLink, TagLinks, VaLinks, WorkExtras } from './card-parts.js';
+import { PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, workCode } from './card-parts.js';
+import { formatAverage } from './format.js';
+import { WorkRating } from './WorkRating.js';
+import classes from './work-card.module.css';
 
 export interface WorkCardProps {
   work: WorkListItem;
@@ -18,35 +25,67 @@ export interface WorkCardProps {
   eager?: boolean;
 }
 
-const overlayText = { color: '#fff', textShadow: '0 1px 2px rgba(0,0,0,.6)' } as const;
+function LyricChips({ status }: { status: string }) {
+  const parts = status.split('_');
+  const ai = parts.includes('ai');
+  const local = parts.includes('local');
+  if (!ai && !local) return null;
+  return (
+    <span className={classes.badges}>
+      {ai && (
+        <span className={`${classes.badge} ${classes.ai}`} data-testid="lyric-ai">
+          {t.library.card.lyricAi}
+        </span>
+      )}
+      {local && (
+        <span className={`${classes.badge} ${classes.local}`} data-testid="lyric-local">
+          {t.library.card.lyricLocal}
+        </span>
+      )}
+    </span>
+  );
+}
 
 export const WorkCard = memo(function WorkCard({ work, detail, eager }: WorkCardProps) {
   const href = `/work/${work.id}`;
   return (
-    <Card withBorder padding="sm" radius="md" h="100%" data-testid="work-card" data-work-id={work.id}>
-      <Card.Section>
-        <Link to={href} aria-label={work.title} style={{ display: 'block' }}>
-          <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" eager={eager}>
-            <Group pos="absolute" top={6} left={6} right={6} justify="space-between" wrap="nowrap" gap={4}>
-              <CodeChip work={work} size="sm" />
-              <LyricBadges status={work.lyric_status} size="sm" />
-            </Group>
-            {work.release && (
-              <Box pos="absolute" left={0} right={0} bottom={0} px={8} py={4} style={{ background: 'linear-gradient(transparent, rgba(0,0,0,.55))' }}>
-                <Text size="xs" fw={500} style={overlayText} data-testid="release">
-                  {work.release}
-                </Text>
-              </Box>
-            )}
-          </Cover>
-        </Link>
-      </Card.Section>
-      <Stack gap={4} mt="xs" style={{ flex: 1 }}>
-        <Anchor component={Link} to={href} fw={600} size="sm" lineClamp={2} c="var(--mantine-color-text)" title={work.title} data-testid="work-title">
+    <div className={classes.card} data-testid="work-card" data-work-id={work.id}>
+      <Link to={href} aria-label={work.title} className={classes.coverLink}>
+        <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" eager={eager}>
+          <span className={classes.chips}>
+            <span className={`${classes.badge} ${classes.code}`} data-testid="code-chip">
+              {workCode(work)}
+            </span>
+            <LyricChips status={work.lyric_status} />
+          </span>
+          {work.release && (
+            <span className={classes.release} data-testid="release">
+              {work.release}
+            </span>
+          )}
+        </Cover>
+      </Link>
+      <div className={classes.body}>
+        <Link to={href} className={classes.title} title={work.title} data-testid="work-title">
           {work.title}
-        </Anchor>
-        <CircleLink circle={work.circle} size="xs" />
-        <RatingSummary work={work} size="xs" />
+        </Link>
+        {work.circle.name && (
+          <Link to={`/works?circleId=${encodeURIComponent(work.circle.id)}`} className={classes.circle} data-testid="circle-link">
+            {work.circle.name}
+          </Link>
+        )}
+        <div className={classes.rating}>
+          <WorkRating workId={work.id} value={work.userRating} size="xs" light />
+          <span>
+            {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
+          </span>
+          {work.review_count > 0 && (
+            <span className={classes.reviews} title={t.library.card.reviews(work.review_count)}>
+              <IconMessage size={14} aria-hidden />
+              {work.review_count}
+            </span>
+          )}
+        </div>
         {detail && (
           <>
             <TagLinks tags={work.tags} size="xs" />
@@ -58,7 +97,7 @@ export const WorkCard = memo(function WorkCard({ work, detail, eager }: WorkCard
             <VaLinks vas={work.vas} size="xs" />
           </>
         )}
-      </Stack>
-    </Card>
+      </div>
+    </div>
   );
 });

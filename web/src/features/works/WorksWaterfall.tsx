@@ -3,7 +3,7 @@
  * window scroll, so thousands of loaded works keep the page light; the next page is requested when the
  * end of the list comes within 250 px of the viewport.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuoso';
 import { Button, Center, Loader, Text } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
@@ -76,6 +76,20 @@ function LoadMoreFooter({ context }: { context?: FooterContext }) {
 const COMPONENTS = { Footer: LoadMoreFooter };
 
 /**
+ * One row of cards. Memoised: the list re-renders on every scroll step, and only the rows that enter
+ * the window should do any work.
+ */
+const WorksRow = memo(function WorksRow({ row, columns, look, eager }: { row: WorkListItem[]; columns: number; look: ItemLook; eager: boolean }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>
+      {row.map((work) => (
+        <WorkItem key={work.id} work={work} look={look} eager={eager} />
+      ))}
+    </div>
+  );
+});
+
+/**
  * The list's measured row sizes per history entry: going back, the window's old scroll position
  * shows the same rows again (rows differ in height, and a fresh virtual list only knows the ones it
  * has drawn, estimating the rest). The position itself is restored by the page (use-scroll-memory).
@@ -105,12 +119,21 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
     const key = `${entryKey}:${columns}`;
     return () => handle?.getState((state) => snapshots.set(key, state));
   }, [entryKey, columns]);
-  const rows = useMemo(() => chunk(works, columns), [works, columns]);
+  // rows that did not change keep their identity (a new page re-renders only the rows it adds)
+  const lastRows = useRef<WorkListItem[][]>([]);
+  const rows = useMemo(() => {
+    const prev = lastRows.current;
+    const next = chunk(works, columns).map((row, i) => (prev[i] && prev[i].length === row.length && prev[i].every((w, j) => w === row[j]) ? prev[i] : row));
+    lastRows.current = next;
+    return next;
+  }, [works, columns]);
   const [listHeight, setListHeight] = useState(0);
   const context = useMemo<FooterContext>(
     () => ({ count: works.length, hasMore, loading, failed, listHeight, onLoadMore }),
     [works.length, hasMore, loading, failed, listHeight, onLoadMore],
   );
+  const computeItemKey = useCallback((index: number, row: WorkListItem[]) => `${columns}:${row[0]?.id ?? index}`, [columns]);
+  const itemContent = useCallback((index: number, row: WorkListItem[]) => <WorksRow row={row} columns={columns} look={look} eager={index === 0} />, [columns, look]);
   return (
     <Virtuoso
       ref={ref}
@@ -123,14 +146,8 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
       totalListHeightChanged={setListHeight}
       // the first rows are drawn at once instead of after a measuring pass (first cards sooner)
       initialItemCount={restoreFrom ? undefined : Math.min(rows.length, INITIAL_ROWS)}
-      computeItemKey={(index, row) => `${columns}:${row[0]?.id ?? index}`}
-      itemContent={(index, row) => (
-        <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>
-          {row.map((work) => (
-            <WorkItem key={work.id} work={work} look={look} eager={index === 0} />
-          ))}
-        </div>
-      )}
+      computeItemKey={computeItemKey}
+      itemContent={itemContent}
     />
   );
 }
