@@ -66,6 +66,10 @@ async function checkForRelease(current: string): Promise<void> {
   }
 }
 
+/** How long after the load event the worker is registered, and the longest wait for an idle moment. */
+const INSTALL_DELAY_MS = 1_500;
+const IDLE_TIMEOUT_MS = 3_000;
+
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator) || !window.isSecureContext) return;
   const current = runningBuild();
@@ -82,7 +86,15 @@ export function registerServiceWorker(): void {
       })
       .catch((err: unknown) => console.warn('service worker registration failed', err));
   };
+  // Installing precaches every chunk of the release: not while the first screen is still loading
+  // (its chunks, API requests and covers would queue behind ~40 precache requests). After the load
+  // event, a moment for the first screen's requests, then when the page is idle.
+  const later = () =>
+    window.setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+      else start();
+    }, INSTALL_DELAY_MS);
   // loaded on demand by main.tsx, possibly after the load event
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
