@@ -5,13 +5,17 @@ import serve from 'koa-static';
 
 /**
  * Serves the prebuilt SPA from `webRoot` (dist/web) with a history fallback: any GET that is not
- * under /api/ and accepts HTML gets index.html. /api/* is never answered here.
+ * under /api/ and accepts HTML gets index.html. /api/* is never answered here. The build leaves `.br`
+ * and `.gz` copies of the larger assets; koa-static (koa-send) sends those to clients that accept them,
+ * so scripts are not compressed again on every request.
  */
 export function spaMiddleware(webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
   const haveBuild = existsSync(indexFile);
   const statics = serve(webRoot, {
     index: false,
+    brotli: true,
+    gzip: true,
     maxage: 0,
     setHeaders(res, filePath) {
       // Hashed asset names can be cached forever; the shell and the service worker never.
