@@ -114,11 +114,11 @@ async function firstCards(page: Page, reload: boolean): Promise<Phases> {
   await page.getByTestId('work-card').first().waitFor({ timeout: 30_000 });
   const probe = await probeOf(page);
   if (probe.firstCard === null) throw new Error(`the probe missed the first card: ${JSON.stringify(probe)}`);
-  const timing = await page.evaluate(() => {
-    const perf = (globalThis as unknown as { performance: { getEntriesByType(t: string): { name: string; responseEnd: number; domContentLoadedEventEnd?: number }[] } }).performance;
-    const end = (part: string) => perf.getEntriesByType('resource').find((e) => e.name.includes(part))?.responseEnd ?? -1;
-    return { scripts: perf.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1, session: end('/api/auth/me'), works: end('/api/works?') };
-  });
+  // a string, not a function: tsx names inner arrow functions with a helper the page does not have
+  const timing = (await page.evaluate(`(() => {
+    const end = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.responseEnd ?? -1;
+    return { scripts: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1, session: end('/api/auth/me'), works: end('/api/works?') };
+  })()`)) as Omit<Phases, 'firstCard'>;
   return { firstCard: probe.firstCard, ...timing };
 }
 
