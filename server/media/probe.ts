@@ -1,12 +1,13 @@
 /**
- * Media durations: music-metadata first (in-process, fast), ffprobe-static for what it cannot read
- * (video containers, broken or unusual headers). Callers bound the concurrency (maxParallelism).
+ * Media durations: music-metadata first (in worker threads, see probe-pool.ts), ffprobe-static for
+ * what it cannot read (video containers, broken or unusual headers). Callers bound the concurrency
+ * (maxParallelism).
  */
 import { execFile } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
-import { parseBuffer, parseFile } from 'music-metadata';
 import { createRequire } from 'node:module';
 import { extOf } from '../library/file-class.js';
+import { probePool, type PoolResult, type ProbeItem } from './probe-pool.js';
 
 export interface ProbeResult {
   /** Seconds, or null when neither prober could read one. */
@@ -29,16 +30,6 @@ export function ffprobePath(): string {
 
 const valid = (d: unknown): d is number => typeof d === 'number' && Number.isFinite(d) && d > 0;
 
-/** Files up to this size are read whole and parsed from memory (music-metadata's many small reads cost more). */
-const BUFFER_LIMIT = 4 * 1024 * 1024;
-
-export async function probeWithMusicMetadata(file: string, size?: number): Promise<number | null> {
-  const opts = { duration: true, skipCovers: true, skipPostHeaders: true };
-  const bytes = size ?? (await fsp.stat(file)).size;
-  const meta = bytes <= BUFFER_LIMIT ? await parseBuffer(await fsp.readFile(file), { path: file, size: bytes }, opts) : await parseFile(file, opts);
-  return valid(meta.format.duration) ? meta.format.duration : null;
-}
-
 export function probeWithFfprobe(file: string, signal?: AbortSignal): Promise<number | null> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -59,23 +50,46 @@ export function probeWithFfprobe(file: string, signal?: AbortSignal): Promise<nu
 
 /** The duration of a media file; never throws (errors are returned in `error`). */
 export async function probeDuration(file: string, signal?: AbortSignal, size?: number): Promise<ProbeResult> {
-  const errors: string[] = [];
-  const ext = extOf(file);
-  if (!FFPROBE_FIRST.has(ext)) {
-    try {
-      const d = await probeWithMusicMetadata(file, size);
-      if (d !== null) return { duration: d, via: 'music-metadata' };
-    } catch (err) {
-      errors.push(`music-metadata: ${(err as Error).message}`);
-    }
-  }
-  if (signal?.aborted) return { duration: null, via: null, error: 'aborted' };
+  return (await probeDurations([{ file, size: size ?? (await fsp.stat(file)).size }], signal))[0];
+}
+
+/**
+ * Durations of several files (e.g. one work's new media), in order; never throws. music-metadata reads
+ * the batch in one worker; what it cannot read goes to ffprobe, one file at a time.
+ */
+export async function probeDurations(items: ProbeItem[], signal?: AbortSignal): Promise<ProbeResult[]> {
+  const viaPool = items.filter((it) => !FFPROBE_FIRST.has(extOf(it.file)));
+  let pooled: PoolResult[];
   try {
-    const d = await probeWithFfprobe(file, signal);
-    if (d !== null) return { duration: d, via: 'ffprobe' };
-    errors.push('ffprobe: no duration');
+    pooled = await probePool.durations(viaPool);
   } catch (err) {
-    errors.push(`ffprobe: ${(err as Error).message}`);
+    pooled = viaPool.map(() => ({ error: (err as Error).message }));
   }
-  return { duration: null, via: null, error: errors.join('; ') };
+  const fromPool = new Map(viaPool.map((it, i) => [it, pooled[i]]));
+  const results: ProbeResult[] = [];
+  for (const it of items) {
+    const errors: string[] = [];
+    const mm = fromPool.get(it);
+    if (mm && 'duration' in mm && valid(mm.duration)) {
+      results.push({ duration: mm.duration, via: 'music-metadata' });
+      continue;
+    }
+    if (mm && 'error' in mm) errors.push(`music-metadata: ${mm.error}`);
+    if (signal?.aborted) {
+      results.push({ duration: null, via: null, error: 'aborted' });
+      continue;
+    }
+    try {
+      const d = await probeWithFfprobe(it.file, signal);
+      if (d !== null) {
+        results.push({ duration: d, via: 'ffprobe' });
+        continue;
+      }
+      errors.push('ffprobe: no duration');
+    } catch (err) {
+      errors.push(`ffprobe: ${(err as Error).message}`);
+    }
+    results.push({ duration: null, via: null, error: errors.join('; ') });
+  }
+  return results;
 }

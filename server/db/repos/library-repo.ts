@@ -4,7 +4,7 @@
  * and voice actors with their work counts, and the FTS row of each work.
  */
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
-import { recountLabels, writeWorkFts } from './library-writes.js';
+import { recountLabels, writeNewWorkFts, writeWorkFts } from './library-writes.js';
 import { sqlNow } from '../../domain/time.js';
 import type { WorkMetadata } from '../../library/metadata-types.js';
 
@@ -62,6 +62,8 @@ export interface SaveLocalWorkInput {
   fingerprint: string;
   /** Files on disk in track-list order (new files get numbers in this order). */
   files: FileOnDisk[];
+  /** Set the cover source in the same transaction (e.g. 'local': the work's own image). */
+  coverSource?: 'local';
 }
 
 export interface SaveLocalWorkResult {
@@ -121,19 +123,25 @@ export class LibraryRepo {
   saveLocalWork(input: SaveLocalWorkInput): Promise<SaveLocalWorkResult> {
     return this.db.tx(async (w) => {
       const now = sqlNow();
-      const before = await this.work(input.id, w);
+      // the work's row, and any other row holding this location (one query: this runs per work in a scan)
+      const rows = await w.all<WorkLocationRow>(
+        `SELECT id, code, title, root_folder, dir, fingerprint, missing, cover_source, metadata_status, has_local_lyric,
+                total_duration, next_file_n, edited_fields, metadata_attempts FROM works WHERE id = ? OR (root_folder = ? AND dir = ?)`,
+        [input.id, input.rootFolder, input.dir],
+      );
+      const before = rows.find((r) => r.id === input.id);
       // another row holding this location has lost its folder (e.g. renamed to carry another code)
-      const squatter = await w.get<{ id: number }>('SELECT id FROM works WHERE root_folder = ? AND dir = ? AND id != ?', [input.rootFolder, input.dir, input.id]);
+      const squatter = rows.find((r) => r.id !== input.id);
       if (squatter) {
         await w.run("UPDATE works SET dir = dir || '#displaced-' || id, missing = 1, missing_since = COALESCE(missing_since, ?) WHERE id = ?", [now, squatter.id]);
       }
       if (!before) {
-        // the row first: files reference it
+        // the row first: files reference it (its totals are set below)
         await w.run(
           `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
           [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
         );
-        await writeWorkFts(w, input.id);
+        await writeNewWorkFts(w, { id: input.id, code: input.code, title: input.folderTitle });
       }
       const existing = before ? await this.files(input.id, w) : [];
       const byPath = new Map(existing.map((f) => [f.path, f]));
@@ -173,8 +181,8 @@ export class LibraryRepo {
       total = Math.round(total * 1000) / 1000;
       await w.run(
         `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
-                missing = 0, missing_since = NULL, updated_at = ? WHERE id = ?`,
-        [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, input.id],
+                missing = 0, missing_since = NULL, updated_at = ?${input.coverSource ? ', cover_source = ?, cover_updated_at = ?' : ''} WHERE id = ?`,
+        [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, ...(input.coverSource ? [input.coverSource, now] : []), input.id],
       );
       if (before?.missing) await this.recountForWorks(w, [input.id]);
       return {

@@ -21,6 +21,12 @@ export async function writeWorkFts(w: WriteHandle, id: number): Promise<void> {
   await w.run('INSERT INTO works_fts (rowid, body) VALUES (?, ?)', [id, searchBody({ code: work.code, title: work.title, circle: work.circle, tags, vas })]);
 }
 
+/** The search row of a work just inserted from its folder: no circle, tags or voice actors yet. */
+export async function writeNewWorkFts(w: WriteHandle, work: { id: number; code: string; title: string }): Promise<void> {
+  await w.run('DELETE FROM works_fts WHERE rowid = ?', [work.id]);
+  await w.run('INSERT INTO works_fts (rowid, body) VALUES (?, ?)', [work.id, searchBody({ code: work.code, title: work.title, circle: null, tags: [], vas: [] })]);
+}
+
 /** Recount the given circles, tags and voice actors (number of non-missing works linked). */
 export async function recountLabels(w: WriteHandle, ids: { circles: number[]; tags: number[]; vas: string[] }): Promise<void> {
   const circles = [...new Set(ids.circles)];

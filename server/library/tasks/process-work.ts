@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { WorkIndexRow, FileOnDisk, SaveLocalWorkResult } from '../../db/repos/library-repo.js';
-import { probeDuration } from '../../media/probe.js';
+import { probeDurations } from '../../media/probe.js';
 import { pickCoverImage, removeCovers } from '../../media/covers.js';
 import { listWorkFiles, type DiskFile } from '../work-files.js';
 import { trackPathCompare } from '../natural-order.js';
@@ -69,17 +69,15 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
     const durations = new Map<string, number | null>();
     if (toProbe.length) {
       task.log('info', MSG.probing);
-      await Promise.all(
-        toProbe.map((f) =>
-          ctx.probeLimiter.run(async () => {
-            if (ctx.aborted) return;
-            const r = await probeDuration(path.join(target.absPath, f.path), ctx.signal, f.size);
-            if (ctx.aborted) return;
-            durations.set(f.path, r.duration);
-            if (r.duration === null) task.log('warn', MSG.probeFailed(f.path, r.error ?? 'unknown'));
-          }),
-        ),
+      // one batch per work (the limiter bounds how many works probe at once)
+      const results = await ctx.probeLimiter.run(() =>
+        ctx.aborted ? Promise.resolve([]) : probeDurations(toProbe.map((f) => ({ file: path.join(target.absPath, f.path), size: f.size })), ctx.signal),
       );
+      if (ctx.aborted) return { result: 'skipped' };
+      results.forEach((r, i) => {
+        durations.set(toProbe[i].path, r.duration);
+        if (r.duration === null) task.log('warn', MSG.probeFailed(toProbe[i].path, r.error ?? 'unknown'));
+      });
     }
     if (ctx.aborted) return { result: 'skipped' };
 
@@ -92,6 +90,14 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       mtimeMs: f.mtimeMs,
       duration: durations.has(f.path) ? durations.get(f.path) : undefined,
     }));
+    // the work's own image becomes its cover until DLsite's arrive; the sizes are made on the first
+    // request for them (GET /api/cover), so a scan does no image work
+    const coverSource = prev?.cover_source ?? null;
+    const images = files.filter((f) => f.kind === 'image').map((f) => f.path);
+    const localCover = coverSource !== 'dlsite' && images.length && (coverSource === null || opts.force) ? pickCoverImage(images) : null;
+    // a forced rescan remakes local covers from the (possibly new) image
+    if (localCover && coverSource === 'local') await removeCovers(ctx.paths.coverDir, target.id);
+
     const saved = await ctx.library.saveLocalWork({
       id: target.id,
       code: target.code,
@@ -100,21 +106,9 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       dir: target.dir,
       fingerprint: listing.fingerprint,
       files: onDisk,
+      coverSource: localCover ? 'local' : undefined,
     });
-
-    // the work's own image becomes its cover until DLsite's arrive; the sizes are made on the first
-    // request for them (GET /api/cover), so a scan does no image work
-    const coverSource = prev?.cover_source ?? null;
-    const images = files.filter((f) => f.kind === 'image').map((f) => f.path);
-    if (coverSource !== 'dlsite' && images.length && (coverSource === null || opts.force)) {
-      const chosen = pickCoverImage(images);
-      if (chosen) {
-        // a forced rescan remakes local covers from the (possibly new) image
-        if (coverSource === 'local') await removeCovers(ctx.paths.coverDir, target.id);
-        await ctx.library.setCoverSource(target.id, 'local');
-        task.log('info', MSG.localCover(chosen));
-      }
-    }
+    if (localCover) task.log('info', MSG.localCover(localCover));
 
     const result = saved.created ? 'added' : 'updated';
     return { result, saved };
