@@ -86,14 +86,17 @@ export function registerServiceWorker(): void {
       })
       .catch((err: unknown) => console.warn('service worker registration failed', err));
   };
-  // Installing precaches every chunk of the release: not while the first screen is still loading
-  // (its chunks, API requests and covers would queue behind ~40 precache requests). After the load
-  // event, a moment for the first screen's requests, then when the page is idle.
-  const later = () =>
+  // The first install precaches every chunk of the release: not while the first screen is still
+  // loading (its chunks, API requests and covers would queue behind ~40 precache requests). After the
+  // load event, a moment for the first screen's requests, then when the page is idle. A page the
+  // worker already controls registers at once (nothing to precache unless a release is out).
+  const later = () => {
+    if (navigator.serviceWorker.controller) return start();
     window.setTimeout(() => {
       if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
       else start();
     }, INSTALL_DELAY_MS);
+  };
   // loaded on demand by main.tsx, possibly after the load event
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
