@@ -32,7 +32,6 @@ export const MSG = {
   updated: (n: number) => `更新成功! Updated: ${n}`,
   workError: (msg: string) => `处理作品时出错: ${msg}`,
   localCover: (file: string) => `使用作品中的图片作为封面: ${file}`,
-  localCoverFailed: (msg: string) => `生成本地封面失败: ${msg}`,
   // metadata (§8.4)
   scraping: '从 DLSite 抓取元数据...',
   scrapeOkAdd: '元数据抓取成功，准备添加到数据库...',
