@@ -69,8 +69,12 @@ export class Database {
   changeStamp(): string | null {
     if (this.file === ':memory:' || this.file === '') return null;
     const st = statSync(`${this.file}-wal`, { throwIfNoEntry: false }) ?? statSync(this.file, { throwIfNoEntry: false });
-    return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
+    // this process's own writes count exactly (file times can be as coarse as a few milliseconds)
+    return st ? `${this.writes}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
   }
+
+  /** Writes finished through this connection (part of changeStamp). */
+  private writes = 0;
 
   private reader(): SqliteDb {
     const r = this.readers[this.nextReader++ % this.readers.length];
@@ -87,7 +91,9 @@ export class Database {
 
   /** Serialize a unit of work on the writer connection. */
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(fn, fn);
+    // counted once done: a stamp read before a write commits must differ from one read after it
+    const counted = () => fn().finally(() => void this.writes++);
+    const result = this.queue.then(counted, counted);
     this.queue = result.catch(() => undefined);
     return result;
   }

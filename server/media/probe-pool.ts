@@ -49,6 +49,8 @@ export class ProbePool {
     for (const s of this.slots) if (load(s) < load(slot)) slot = s;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      // a worker with requests in flight keeps the process alive (nothing else may be waiting)
+      if (slot.pending.size === 0) slot.worker.ref();
       slot.pending.set(id, { resolve, reject, weight: items.length });
       slot.worker.postMessage({ id, items });
     });
@@ -68,12 +70,14 @@ export class ProbePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url));
+    // plain JavaScript: none of the parent's flags (loaders, --input-type …) are needed or always allowed
+    const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url), { execArgv: [] });
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (m: { id: number; results: PoolResult[] }) => {
       const p = slot.pending.get(m.id);
       if (!p) return;
       slot.pending.delete(m.id);
+      if (slot.pending.size === 0) worker.unref();
       p.resolve(m.results);
     });
     const fail = (err: Error) => {
@@ -87,7 +91,7 @@ export class ProbePool {
     worker.on('exit', (code) => {
       if (this.slots.includes(slot)) fail(new Error(`probe worker exited with code ${code}`));
     });
-    // after the listeners (adding one refs the worker again): an idle pool never keeps the process alive
+    // after the listeners (adding one refs the worker again): an idle worker never keeps the process alive
     worker.unref();
     return slot;
   }

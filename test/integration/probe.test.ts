@@ -2,6 +2,7 @@
  * Media durations through the probe pool (worker threads running music-metadata) with the ffprobe
  * fallback, on the committed audio fixtures, compared with what the bundled ffprobe says.
  */
+import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,19 @@ describe('media durations', () => {
       expect(Math.abs(r.duration! - reference!), name).toBeLessThan(0.1);
       expect(r.via, name).toBe(name.endsWith('.mp4') || name.endsWith('.webm') ? 'ffprobe' : 'music-metadata');
     }
+  });
+
+  it('keeps a process alive while a probe is in flight, and lets it exit right after', () => {
+    // a process with nothing else to wait for (like `kikoplay worker` between requests)
+    const script = `import { probeDuration } from ${JSON.stringify(path.resolve(AUDIO, '../../../server/media/probe.ts'))};
+      const r = await probeDuration(${JSON.stringify(path.join(AUDIO, 'tone-1s.wav'))});
+      console.log(JSON.stringify(r));`;
+    const started = Date.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout.trim())).toEqual({ duration: 1, via: 'music-metadata' });
+    // the idle pool does not hold the process until its idle timeout (15 s)
+    expect(Date.now() - started).toBeLessThan(12_000);
   });
 
   it('reads a single file the same way', async () => {
