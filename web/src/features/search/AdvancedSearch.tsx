@@ -4,7 +4,7 @@
  * circle lists (shown while the input has focus, hidden 500 ms after it loses it, so a click on a
  * badge still lands), and the removable terms. The terms are the `advancedKeywords` preference.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Badge, Group, Paper, Pill, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';
@@ -38,7 +38,8 @@ const ERRORS: Record<AddError, string> = {
   pickCandidate: S.pickCandidate,
 };
 
-export function AdvancedSearch() {
+/** Memoised: the works page re-renders for every page the waterfall loads; this part only when its own inputs change. */
+export const AdvancedSearch = memo(function AdvancedSearch() {
   const [conditions, setConditions] = usePref('advancedKeywords');
   const [type, setType] = useState<PickType>('fuzzy');
   const [text, setText] = useState('');
@@ -190,5 +191,5 @@ export function AdvancedSearch() {
       </Stack>
     </Paper>
   );
-}
+});
 

@@ -3,6 +3,7 @@
  * stopped at, a link to the work and a resume button; the heading links to the history page. Shown
  * when the preference is on and the list is not narrowed by a search.
  */
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ActionIcon, Anchor, Box, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
@@ -55,7 +56,8 @@ function RecentItem({ work }: { work: HistoryListWork }) {
   );
 }
 
-export function RecentWorks() {
+/** Memoised: the works page re-renders for every page the waterfall loads; this part only when its own inputs change. */
+export const RecentWorks = memo(function RecentWorks() {
   const history = useQuery({ queryKey: [...HISTORY_KEY, 1], queryFn: ({ signal }) => fetchHistory(1, signal), meta: { silent: true } });
   const works = (history.data?.works ?? []).slice(0, RECENT_COUNT);
   if (!works.length) return null;
@@ -79,4 +81,4 @@ export function RecentWorks() {
       </ScrollArea>
     </Stack>
   );
-}
+});

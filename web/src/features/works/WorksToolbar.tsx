@@ -4,6 +4,7 @@
  * mode, window wider than 700 px), detail, zoom (grid, window at least 1120 px) — and the display
  * settings (waterfall or pagination, the recent strip, the old card style). Everything is a preference.
  */
+import { memo } from 'react';
 import { ActionIcon, Checkbox, Group, Menu, Select, Button, Tooltip, Radio, Stack, Text, SegmentedControl } from '@mantine/core';
 import {
   IconFilter,
@@ -50,7 +51,8 @@ function Toggle({ label, active, disabled, onClick, icon, testId }: { label: str
   );
 }
 
-export function WorksToolbar({ windowWidth, zoom, onZoom }: WorksToolbarProps) {
+/** Memoised: the works page re-renders for every page the waterfall loads; this part only when its own inputs change. */
+export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZoom }: WorksToolbarProps) {
   const [sortField, setSortField] = usePref('sortField');
   const [sortDirection, setSortDirection] = usePref('sortDirection');
   const [ageRating, setAgeRating] = usePref('ageRating');
@@ -194,4 +196,4 @@ export function WorksToolbar({ windowWidth, zoom, onZoom }: WorksToolbarProps) {
       </Group>
     </Group>
   );
-}
+});

@@ -81,7 +81,7 @@ const COMPONENTS = { Footer: LoadMoreFooter };
  */
 const WorksRow = memo(function WorksRow({ row, columns, look, eager }: { row: WorkListItem[]; columns: number; look: ItemLook; eager: boolean }) {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}>
+    <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP, contain: 'layout style' }}>
       {row.map((work) => (
         <WorkItem key={work.id} work={work} look={look} eager={eager} />
       ))}
