@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, launchChromium, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import type { CliServer } from '../helpers/cli-server.js';
 import { makeTestLibrary } from '../helpers/library.js';
-import { runCli } from '../helpers/run-cli.js';
+import { startScannedApp } from '../helpers/scanned-app.js';
 
 let server: CliServer;
 let browser: Browser;
@@ -53,13 +53,7 @@ beforeAll(async () => {
   const lib = await makeTestLibrary();
   cleanupLibrary = lib.cleanup;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-library-'));
-  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: lib.root }])]);
-  if (set.code !== 0) throw new Error(`config set failed: ${set.stderr}`);
-  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
-  if (scan.code !== 0) throw new Error(`scan failed (${scan.code}): ${scan.stdout}${scan.stderr}`);
-  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
-  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, lib.root));
   await tagWorks();
 }, 90_000);
 

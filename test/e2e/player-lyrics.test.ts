@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
-import { startCliServer, type CliServer } from '../helpers/cli-server.js';
-import { runCli } from '../helpers/run-cli.js';
+import { openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import type { CliServer } from '../helpers/cli-server.js';
 import { synthWav } from '../../server/library/demo-library.js';
+import { startScannedApp } from '../helpers/scanned-app.js';
 
 const WORK = 100003;
 const WORK_DIR = `RJ${WORK} 歌詞テスト`;
@@ -40,13 +40,7 @@ beforeAll(async () => {
   writeFileSync(path.join(work, '01 はじめに.lrc'), LRC);
   writeFileSync(path.join(work, 'extra', '其他歌词.srt'), SRT);
   const dataDir = path.join(root, 'data');
-  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
-  if (set.code !== 0) throw new Error(set.stderr);
-  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
-  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
-  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
-  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, path.join(root, 'lib')));
 });
 
 afterAll(async () => {

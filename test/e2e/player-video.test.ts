@@ -6,13 +6,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
-import { PACKAGE_ROOT, startCliServer, type CliServer } from '../helpers/cli-server.js';
-import { runCli } from '../helpers/run-cli.js';
+import { openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import { PACKAGE_ROOT, type CliServer } from '../helpers/cli-server.js';
 import { synthWav } from '../../server/library/demo-library.js';
+import { coverJpeg, startScannedApp } from '../helpers/scanned-app.js';
 
 const AUDIO_WORK = 100005;
 const VIDEO_WORK = 100004;
@@ -22,14 +21,6 @@ let root: string;
 let server: CliServer;
 let browser: Browser;
 let token: string;
-
-async function coverJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5f3dc4"/><stop offset="1" stop-color="#1098ad"/></linearGradient></defs>
-<rect width="480" height="480" fill="url(#g)"/><circle cx="240" cy="220" r="110" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="10"/>
-<circle cx="240" cy="220" r="28" fill="#fff" fill-opacity="0.85"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-video-'));
@@ -42,13 +33,7 @@ beforeAll(async () => {
   mkdirSync(video, { recursive: true });
   copyFileSync(path.join(PACKAGE_ROOT, 'test/fixtures/audio/tiny-video.mp4'), path.join(video, 'movie.mp4'));
   const dataDir = path.join(root, 'data');
-  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
-  if (set.code !== 0) throw new Error(set.stderr);
-  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
-  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
-  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
-  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, path.join(root, 'lib')));
 });
 
 afterAll(async () => {

@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, launchChromium, openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
-import { startCliServer, type CliServer } from '../helpers/cli-server.js';
-import { runCli } from '../helpers/run-cli.js';
+import { openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
+import type { CliServer } from '../helpers/cli-server.js';
 import { synthWav } from '../../server/library/demo-library.js';
+import { scanLibraryInto, startServedApp } from '../helpers/scanned-app.js';
 
 const WORK = 100001;
 const TRACKS = ['01 はじめに.wav', '02 耳かき.wav', '03 おやすみ.wav'];
@@ -33,18 +33,13 @@ async function makeLibrary(): Promise<{ dataDir: string }> {
   mkdirSync(work, { recursive: true });
   TRACKS.forEach((name, i) => writeFileSync(path.join(work, name), synthWav([[440 + 110 * i, TRACK_SECONDS]], 0.2)));
   const dataDir = path.join(root, 'data');
-  const set = await runCli(['--data-dir', dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: path.join(root, 'lib') }])]);
-  if (set.code !== 0) throw new Error(set.stderr);
-  const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
-  if (scan.code !== 0) throw new Error(scan.stdout + scan.stderr);
+  await scanLibraryInto(dataDir, path.join(root, 'lib'));
   return { dataDir };
 }
 
 beforeAll(async () => {
   const { dataDir } = await makeLibrary();
-  [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
-  token = await apiLogin(server.url, server.admin.name, server.admin.password);
+  ({ server, browser, adminToken: token } = await startServedApp(dataDir));
   const res = await fetch(`${server.url}/api/tracks/${WORK}`, { headers: { Authorization: `Bearer ${token}` } });
   const walk = (nodes: { title: string; hash?: string; children?: unknown[] }[]) => {
     for (const n of nodes) {
