@@ -64,7 +64,12 @@ const ms = (t0: number) => performance.now() - t0;
 const fmt = (t: number) => `${(t / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
-  const works = Number(arg('works', '10000'));
+  const worksArg = arg('works', '10000');
+  const works = Number(worksArg);
+  if (!Number.isInteger(works) || works <= 0) {
+    process.stderr.write(`--works must be a positive integer, got "${worksArg}"\n`);
+    process.exit(2);
+  }
   const base = arg('dir', path.join(os.tmpdir(), `kikoplay-bench-${works}`));
   const libDir = path.join(base, 'library');
   if (!existsSync(path.join(libDir, '.src'))) {
