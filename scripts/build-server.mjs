@@ -11,6 +11,6 @@ const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cw
 if (res.status !== 0) process.exit(res.status ?? 1);
 cpSync(path.join(root, 'server/db/migrations'), path.join(root, 'dist/server/db/migrations'), { recursive: true });
 // plain-JavaScript worker entry points (tsc emits only .ts sources)
-cpSync(path.join(root, 'server/media/probe-worker.mjs'), path.join(root, 'dist/server/media/probe-worker.mjs'));
+cpSync(path.join(root, 'server/media'), path.join(root, 'dist/server/media'), { recursive: true, filter: (src) => !/\.(d\.m)?ts$/.test(src) });
 const assets = path.join(root, 'server/assets');
 if (existsSync(assets)) cpSync(assets, path.join(root, 'dist/server/assets'), { recursive: true });

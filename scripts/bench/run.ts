@@ -126,7 +126,7 @@ function compileServer(dataDir: string): string {
   if (!existsSync(entry)) throw new Error(`compiling the server failed:\n${tsc.stdout}${tsc.stderr}`);
   if (tsc.status !== 0) process.stdout.write('  (tsc reported type errors in files under work; the emitted JS is used)\n');
   cpSync(path.join(ROOT, 'server/db/migrations'), path.join(out, 'server/db/migrations'), { recursive: true });
-  cpSync(path.join(ROOT, 'server/media/probe-worker.mjs'), path.join(out, 'server/media/probe-worker.mjs'));
+  cpSync(path.join(ROOT, 'server/media'), path.join(out, 'server/media'), { recursive: true, filter: (src) => !/\.(d\.m)?ts$/.test(src) });
   if (existsSync(path.join(ROOT, 'server/assets'))) cpSync(path.join(ROOT, 'server/assets'), path.join(out, 'server/assets'), { recursive: true });
   writeFileSync(path.join(out, 'package.json'), JSON.stringify({ name: 'kikoplay-bench-build', type: 'module', private: true }));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir');

@@ -1,5 +1,6 @@
 /**
- * Media durations: music-metadata first (in worker threads, see probe-pool.ts), ffprobe-static for
+ * Media durations: the container header or music-metadata first (in worker threads, see probe-pool.ts
+ * and header-duration.mjs), ffprobe-static for
  * what it cannot read (video containers, broken or unusual headers). Callers bound the concurrency
  * (maxParallelism).
  */
@@ -12,7 +13,7 @@ import { probePool, type PoolResult, type ProbeItem } from './probe-pool.js';
 export interface ProbeResult {
   /** Seconds, or null when neither prober could read one. */
   duration: number | null;
-  via: 'music-metadata' | 'ffprobe' | null;
+  via: 'header' | 'music-metadata' | 'ffprobe' | null;
   error?: string;
 }
 
@@ -71,7 +72,7 @@ export async function probeDurations(items: ProbeItem[], signal?: AbortSignal): 
     const errors: string[] = [];
     const mm = fromPool.get(it);
     if (mm && 'duration' in mm && valid(mm.duration)) {
-      results.push({ duration: mm.duration, via: 'music-metadata' });
+      results.push({ duration: mm.duration, via: mm.via });
       continue;
     }
     if (mm && 'error' in mm) errors.push(`music-metadata: ${mm.error}`);
