@@ -6,6 +6,7 @@
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
 import { recountLabels, writeNewWorkFts, writeWorkFts } from './library-writes.js';
 import { sqlNow } from '../../domain/time.js';
+import { searchBody } from '../../domain/normalize.js';
 import type { WorkMetadata } from '../../library/metadata-types.js';
 
 export type FileKindColumn = 'audio' | 'text' | 'image' | 'other';
@@ -82,7 +83,19 @@ const FILE_COLS = 8;
 
 const placeholders = (rows: number, cols: number) => Array.from({ length: rows }, () => `(${Array(cols).fill('?').join(', ')})`).join(', ');
 
+/** Works written in one group-commit transaction at most. */
+const SAVE_BATCH_MAX = 64;
+
+interface QueuedSave {
+  input: SaveLocalWorkInput;
+  resolve: (r: SaveLocalWorkResult) => void;
+  reject: (err: Error) => void;
+}
+
 export class LibraryRepo {
+  private readonly saveQueue: QueuedSave[] = [];
+  private saving = false;
+
   constructor(private readonly db: Database) {}
 
   /** Every work row's location, fingerprint and queue state (one query at scan start). */
@@ -121,82 +134,193 @@ export class LibraryRepo {
    * durations, lyric flag, total duration and fingerprint.
    */
   saveLocalWork(input: SaveLocalWorkInput): Promise<SaveLocalWorkResult> {
-    return this.db.tx(async (w) => {
-      const now = sqlNow();
-      // the work's row, and any other row holding this location (one query: this runs per work in a scan)
-      const rows = await w.all<WorkLocationRow>(
-        `SELECT id, code, title, root_folder, dir, fingerprint, missing, cover_source, metadata_status, has_local_lyric,
-                total_duration, next_file_n, edited_fields, metadata_attempts FROM works WHERE id = ? OR (root_folder = ? AND dir = ?)`,
-        [input.id, input.rootFolder, input.dir],
-      );
-      const before = rows.find((r) => r.id === input.id);
-      // another row holding this location has lost its folder (e.g. renamed to carry another code)
-      const squatter = rows.find((r) => r.id !== input.id);
-      if (squatter) {
-        await w.run("UPDATE works SET dir = dir || '#displaced-' || id, missing = 1, missing_since = COALESCE(missing_since, ?) WHERE id = ?", [now, squatter.id]);
-      }
-      if (!before) {
-        // the row first: files reference it (its totals are set below)
-        await w.run(
-          `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
-        );
-        await writeNewWorkFts(w, { id: input.id, code: input.code, title: input.folderTitle });
-      }
-      const existing = before ? await this.files(input.id, w) : [];
-      const byPath = new Map(existing.map((f) => [f.path, f]));
-      let nextN = before?.next_file_n ?? 0;
-      const inserts: SqlValue[] = [];
-      let filesAdded = 0;
-      let filesChanged = 0;
-      let total = 0;
-      let hasLyric = false;
-      for (const f of input.files) {
-        const old = byPath.get(f.path);
-        byPath.delete(f.path);
-        const unchanged = old && old.size === f.size && old.mtime_ms === f.mtimeMs;
-        const duration = !f.isMedia ? null : f.duration !== undefined ? f.duration : unchanged ? old.duration : null;
-        if (f.isLyric) hasLyric = true;
-        if (duration) total += duration;
-        if (!old) {
-          inserts.push(input.id, nextN++, f.path, f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration);
-          filesAdded++;
-        } else if (!unchanged || old.duration !== duration || old.kind !== f.kind || old.is_lyric !== (f.isLyric ? 1 : 0)) {
-          await w.run('UPDATE files SET kind = ?, is_lyric = ?, size = ?, mtime_ms = ?, duration = ? WHERE work_id = ? AND n = ?', [
-            f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration, input.id, old.n,
-          ]);
-          if (!unchanged) filesChanged++;
+    return new Promise((resolve, reject) => {
+      this.saveQueue.push({ input, resolve, reject });
+      if (!this.saving) void this.flushSaves();
+    });
+  }
+
+  /**
+   * Group commit: the works queued while a transaction is being written go together in the next one
+   * (a scan stores hundreds of works a second; each transaction costs several round trips to the
+   * database thread). A batch that fails is retried work by work, so one bad work fails alone.
+   */
+  private async flushSaves(): Promise<void> {
+    this.saving = true;
+    try {
+      while (this.saveQueue.length) {
+        const batch = this.saveQueue.splice(0, SAVE_BATCH_MAX);
+        try {
+          const results = await this.db.tx((w) => this.saveBatch(w, batch.map((b) => b.input)));
+          batch.forEach((b, i) => b.resolve(results[i]));
+        } catch (err) {
+          if (batch.length === 1) {
+            batch[0].reject(err as Error);
+            continue;
+          }
+          for (const b of batch) {
+            try {
+              b.resolve(await this.db.tx((w) => this.saveOne(w, b.input)));
+            } catch (one) {
+              b.reject(one as Error);
+            }
+          }
         }
       }
-      const removed = [...byPath.values()];
-      for (let i = 0; i < removed.length; i += 500) {
-        const chunk = removed.slice(i, i + 500);
-        await w.run(`DELETE FROM files WHERE work_id = ? AND n IN (${chunk.map(() => '?').join(', ')})`, [input.id, ...chunk.map((f) => f.n)]);
-      }
-      const perChunk = 100;
-      for (let i = 0; i < inserts.length; i += perChunk * FILE_COLS) {
-        const chunk = inserts.slice(i, i + perChunk * FILE_COLS);
-        await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) VALUES ${placeholders(chunk.length / FILE_COLS, FILE_COLS)}`, chunk);
-      }
-      total = Math.round(total * 1000) / 1000;
-      await w.run(
-        `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
-                missing = 0, missing_since = NULL, updated_at = ?${input.coverSource ? ', cover_source = ?, cover_updated_at = ?' : ''} WHERE id = ?`,
-        [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, ...(input.coverSource ? [input.coverSource, now] : []), input.id],
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  /**
+   * Several works in one transaction. New works at free locations (a first scan's whole library) are
+   * written with a few multi-row statements; any other goes through saveOne, in order.
+   */
+  private async saveBatch(w: WriteHandle, inputs: SaveLocalWorkInput[]): Promise<SaveLocalWorkResult[]> {
+    if (inputs.length === 1) return [await this.saveOne(w, inputs[0])];
+    const taken = new Set<string>();
+    const ids = new Set<number>();
+    for (let i = 0; i < inputs.length; i += 400) {
+      const chunk = inputs.slice(i, i + 400);
+      const rows = await w.all<{ id: number; root_folder: string; dir: string }>(
+        `SELECT id, root_folder, dir FROM works WHERE id IN (${chunk.map(() => '?').join(', ')})
+         OR (root_folder, dir) IN (VALUES ${chunk.map(() => '(?, ?)').join(', ')})`,
+        [...chunk.map((x) => x.id), ...chunk.flatMap((x) => [x.rootFolder, x.dir])],
       );
-      if (before?.missing) await this.recountForWorks(w, [input.id]);
-      return {
-        created: !before,
-        wasMissing: !!before?.missing,
-        moved: !!before && (before.root_folder !== input.rootFolder || before.dir !== input.dir),
-        hadLocalLyric: !!before?.has_local_lyric,
-        hasLocalLyric: hasLyric,
-        totalDuration: total,
-        filesAdded,
-        filesRemoved: removed.length,
-        filesChanged,
-      };
-    });
+      for (const r of rows) {
+        ids.add(r.id);
+        taken.add(`${r.root_folder}\0${r.dir}`);
+      }
+    }
+    const results: SaveLocalWorkResult[] = new Array(inputs.length);
+    let fresh: number[] = [];
+    const writeFresh = async () => {
+      if (fresh.length) await this.insertNewWorks(w, fresh.map((i) => inputs[i]), (i, r) => (results[fresh[i]] = r));
+      fresh = [];
+    };
+    for (const [i, input] of inputs.entries()) {
+      if (!ids.has(input.id) && !taken.has(`${input.rootFolder}\0${input.dir}`)) {
+        fresh.push(i);
+        continue;
+      }
+      await writeFresh();
+      results[i] = await this.saveOne(w, input);
+    }
+    await writeFresh();
+    return results;
+  }
+
+  /** Works that have no row and whose location no row holds: complete rows, FTS rows and files at once. */
+  private async insertNewWorks(w: WriteHandle, inputs: SaveLocalWorkInput[], done: (i: number, r: SaveLocalWorkResult) => void): Promise<void> {
+    const now = sqlNow();
+    const works: SqlValue[] = [];
+    const fts: SqlValue[] = [];
+    const files: SqlValue[] = [];
+    for (const [i, input] of inputs.entries()) {
+      let total = 0;
+      let hasLyric = false;
+      input.files.forEach((f, n) => {
+        const duration = f.isMedia ? (f.duration ?? null) : null;
+        if (f.isLyric) hasLyric = true;
+        if (duration) total += duration;
+        files.push(input.id, n, f.path, f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration);
+      });
+      total = Math.round(total * 1000) / 1000;
+      const cover = input.coverSource ?? null;
+      works.push(input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, input.files.length, hasLyric ? 1 : 0, total, cover, cover ? now : null, now, now);
+      fts.push(input.id, searchBody({ code: input.code, title: input.folderTitle, circle: null, tags: [], vas: [] }));
+      done(i, { created: true, wasMissing: false, moved: false, hadLocalLyric: false, hasLocalLyric: hasLyric, totalDuration: total, filesAdded: input.files.length, filesRemoved: 0, filesChanged: 0 });
+    }
+    await w.run(
+      `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, next_file_n, has_local_lyric, total_duration, cover_source, cover_updated_at, created_at, updated_at)
+       VALUES ${placeholders(inputs.length, 13)}`,
+      works,
+    );
+    // a search row left behind by a purged work with the same id
+    await w.run(`DELETE FROM works_fts WHERE rowid IN (${inputs.map(() => '?').join(', ')})`, inputs.map((x) => x.id));
+    await w.run(`INSERT INTO works_fts (rowid, body) VALUES ${placeholders(inputs.length, 2)}`, fts);
+    const perChunk = 1000 * FILE_COLS;
+    for (let i = 0; i < files.length; i += perChunk) {
+      const chunk = files.slice(i, i + perChunk);
+      await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) VALUES ${placeholders(chunk.length / FILE_COLS, FILE_COLS)}`, chunk);
+    }
+  }
+
+  private async saveOne(w: WriteHandle, input: SaveLocalWorkInput): Promise<SaveLocalWorkResult> {
+    const now = sqlNow();
+    // the work's row, and any other row holding this location (one query: this runs per work in a scan)
+    const rows = await w.all<WorkLocationRow>(
+      `SELECT id, code, title, root_folder, dir, fingerprint, missing, cover_source, metadata_status, has_local_lyric,
+              total_duration, next_file_n, edited_fields, metadata_attempts FROM works WHERE id = ? OR (root_folder = ? AND dir = ?)`,
+      [input.id, input.rootFolder, input.dir],
+    );
+    const before = rows.find((r) => r.id === input.id);
+    // another row holding this location has lost its folder (e.g. renamed to carry another code)
+    const squatter = rows.find((r) => r.id !== input.id);
+    if (squatter) {
+      await w.run("UPDATE works SET dir = dir || '#displaced-' || id, missing = 1, missing_since = COALESCE(missing_since, ?) WHERE id = ?", [now, squatter.id]);
+    }
+    if (!before) {
+      // the row first: files reference it (its totals are set below)
+      await w.run(
+        `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
+      );
+      await writeNewWorkFts(w, { id: input.id, code: input.code, title: input.folderTitle });
+    }
+    const existing = before ? await this.files(input.id, w) : [];
+    const byPath = new Map(existing.map((f) => [f.path, f]));
+    let nextN = before?.next_file_n ?? 0;
+    const inserts: SqlValue[] = [];
+    let filesAdded = 0;
+    let filesChanged = 0;
+    let total = 0;
+    let hasLyric = false;
+    for (const f of input.files) {
+      const old = byPath.get(f.path);
+      byPath.delete(f.path);
+      const unchanged = old && old.size === f.size && old.mtime_ms === f.mtimeMs;
+      const duration = !f.isMedia ? null : f.duration !== undefined ? f.duration : unchanged ? old.duration : null;
+      if (f.isLyric) hasLyric = true;
+      if (duration) total += duration;
+      if (!old) {
+        inserts.push(input.id, nextN++, f.path, f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration);
+        filesAdded++;
+      } else if (!unchanged || old.duration !== duration || old.kind !== f.kind || old.is_lyric !== (f.isLyric ? 1 : 0)) {
+        await w.run('UPDATE files SET kind = ?, is_lyric = ?, size = ?, mtime_ms = ?, duration = ? WHERE work_id = ? AND n = ?', [
+          f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration, input.id, old.n,
+        ]);
+        if (!unchanged) filesChanged++;
+      }
+    }
+    const removed = [...byPath.values()];
+    for (let i = 0; i < removed.length; i += 500) {
+      const chunk = removed.slice(i, i + 500);
+      await w.run(`DELETE FROM files WHERE work_id = ? AND n IN (${chunk.map(() => '?').join(', ')})`, [input.id, ...chunk.map((f) => f.n)]);
+    }
+    const perChunk = 100;
+    for (let i = 0; i < inserts.length; i += perChunk * FILE_COLS) {
+      const chunk = inserts.slice(i, i + perChunk * FILE_COLS);
+      await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) VALUES ${placeholders(chunk.length / FILE_COLS, FILE_COLS)}`, chunk);
+    }
+    total = Math.round(total * 1000) / 1000;
+    await w.run(
+      `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
+              missing = 0, missing_since = NULL, updated_at = ?${input.coverSource ? ', cover_source = ?, cover_updated_at = ?' : ''} WHERE id = ?`,
+      [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, ...(input.coverSource ? [input.coverSource, now] : []), input.id],
+    );
+    if (before?.missing) await this.recountForWorks(w, [input.id]);
+    return {
+      created: !before,
+      wasMissing: !!before?.missing,
+      moved: !!before && (before.root_folder !== input.rootFolder || before.dir !== input.dir),
+      hadLocalLyric: !!before?.has_local_lyric,
+      hasLocalLyric: hasLyric,
+      totalDuration: total,
+      filesAdded,
+      filesRemoved: removed.length,
+      filesChanged,
+    };
   }
 
   /** Mark works missing (folder vanished); user data stays. Returns how many changed. */
