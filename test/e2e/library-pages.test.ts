@@ -142,8 +142,9 @@ describe('the work list', { timeout: 90_000 }, () => {
     await poll(scrollY).toBeGreaterThan(800);
     await settle();
     // the card nearest the middle of the screen (the list renders a few off-screen cards too)
+    type CardElement = { getAttribute(name: string): string | null; getBoundingClientRect(): { top: number; height: number } };
     const boxes = await cards().evaluateAll((els) =>
-      els.map((el) => ({ id: el.getAttribute('data-work-id'), mid: el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2 })),
+      (els as unknown as CardElement[]).map((el) => ({ id: el.getAttribute('data-work-id'), mid: el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2 })),
     );
     const middle = VIEWPORTS.phone.height / 2;
     const id = boxes.reduce((a, b) => (Math.abs(b.mid - middle) < Math.abs(a.mid - middle) ? b : a)).id;
