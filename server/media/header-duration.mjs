@@ -82,10 +82,13 @@ function durationFrom(r) {
   if ((magic === 'RIFF' || magic === 'RF64') && head.toString('latin1', 8, 12) === 'WAVE') return wavDuration(r, magic === 'RF64');
   if (magic === 'OggS') return oggDuration(r, head);
   if (head.toString('latin1', 4, 8) === 'ftyp') return mp4Duration(r);
-  const start = id3v2End(head);
-  if (start === null) return null;
-  if (head.length >= start + 4 && head.toString('latin1', start, start + 4) === 'fLaC') return flacDuration(r, start);
-  return mp3Duration(r, head, start);
+  const start = id3v2End(r, head);
+  if (start === null || start >= r.size) return null;
+  // what follows the tags (often past the head: tags carry cover pictures of hundreds of kilobytes)
+  const inHead = head.length - start >= Math.min(HEAD_BYTES / 2, r.size - start);
+  const audio = inHead ? head.subarray(start) : r.read(start, HEAD_BYTES);
+  if (audio.length >= 4 && audio.toString('latin1', 0, 4) === 'fLaC') return flacDuration(r, start);
+  return mp3Duration(r, audio, start);
 }
 
 // ---------------------------------------------------------------- WAV
@@ -230,17 +233,18 @@ function findBox(r, from, to, type) {
 
 // ---------------------------------------------------------------- MP3
 
-/** Where the audio starts after any ID3v2 tags at the start (null: a tag runs past the head read). */
-function id3v2End(head) {
+/** Where the audio starts after any ID3v2 tags at the start (null: a broken tag header). */
+function id3v2End(r, head) {
   let pos = 0;
-  while (head.length >= pos + 10 && head.toString('latin1', pos, pos + 3) === 'ID3') {
-    const b = head.subarray(pos + 6, pos + 10);
-    if ((b[0] | b[1] | b[2] | b[3]) & 0x80) return null;
-    const size = (b[0] << 21) | (b[1] << 14) | (b[2] << 7) | b[3];
-    const footer = head[pos + 5] & 0x10 ? 10 : 0;
+  for (let i = 0; i < 16; i++) {
+    const h = pos + 10 <= head.length ? head.subarray(pos, pos + 10) : r.read(pos, 10);
+    if (h.length < 10 || h.toString('latin1', 0, 3) !== 'ID3') return pos;
+    if ((h[6] | h[7] | h[8] | h[9]) & 0x80) return null;
+    const size = (h[6] << 21) | (h[7] << 14) | (h[8] << 7) | h[9];
+    const footer = h[5] & 0x10 ? 10 : 0;
     pos += 10 + size + footer;
   }
-  return pos;
+  return null;
 }
 
 const BITRATES = {
@@ -279,15 +283,16 @@ function frameHeader(b, pos) {
 /** Same stream: same version, layer and sample rate. */
 const sameStream = (a, b) => a.version === b.version && a.layer === b.layer && a.sampleRate === b.sampleRate;
 
-function mp3Duration(r, head, start) {
+/** `audio`: the bytes from `base` on (the end of any ID3v2 tags). */
+function mp3Duration(r, audio, base) {
   // the first frame: a header followed by another header of the same stream (a lone 0xFFE sync
   // inside junk or a tag is not a frame)
   let pos = -1;
   let first = null;
-  for (let p = start; p + 4 <= head.length && p < start + 16 * 1024; p++) {
-    const h = frameHeader(head, p);
+  for (let p = 0; p + 4 <= audio.length && p < 16 * 1024; p++) {
+    const h = frameHeader(audio, p);
     if (!h) continue;
-    const next = frameHeader(head, p + h.length);
+    const next = frameHeader(audio, p + h.length);
     if (next && sameStream(h, next)) {
       pos = p;
       first = h;
@@ -299,26 +304,26 @@ function mp3Duration(r, head, start) {
   if (first.layer === 3) {
     const side = first.version === 3 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
     const x = pos + 4 + side;
-    const tag = head.toString('latin1', x, x + 4);
-    if ((tag === 'Xing' || tag === 'Info') && x + 12 <= head.length) {
-      const flags = head.readUInt32BE(x + 4);
+    const tag = audio.toString('latin1', x, x + 4);
+    if ((tag === 'Xing' || tag === 'Info') && x + 12 <= audio.length) {
+      const flags = audio.readUInt32BE(x + 4);
       if (flags & 1) {
-        const frames = head.readUInt32BE(x + 8);
+        const frames = audio.readUInt32BE(x + 8);
         return frames ? (frames * first.samples) / first.sampleRate : null;
       }
     }
     const v = pos + 4 + 32;
-    if (head.toString('latin1', v, v + 4) === 'VBRI' && v + 18 <= head.length) {
-      const frames = head.readUInt32BE(v + 14);
+    if (audio.toString('latin1', v, v + 4) === 'VBRI' && v + 18 <= audio.length) {
+      const frames = audio.readUInt32BE(v + 14);
       return frames ? (frames * first.samples) / first.sampleRate : null;
     }
   }
-  // no frame count: a constant bit rate if the frames of the head all share the first one's
+  // no frame count: a constant bit rate if the frames read all share the first one's
   let p = pos;
-  for (let i = 0; i < 32 && p < head.length; i++) {
-    const h = frameHeader(head, p);
+  for (let i = 0; i < 32 && p < audio.length; i++) {
+    const h = frameHeader(audio, p);
     if (!h) {
-      if (p + 4 <= head.length) return null; // lost sync early on: let the general parser walk it
+      if (p + 4 <= audio.length) return null; // lost sync early on: let the general parser walk it
       break;
     }
     if (!sameStream(h, first) || h.kbps !== first.kbps) return null; // variable bit rate
@@ -327,5 +332,5 @@ function mp3Duration(r, head, start) {
   let end = r.size;
   const tail = r.read(Math.max(0, r.size - 128), 128);
   if (tail.length === 128 && tail.toString('latin1', 0, 3) === 'TAG') end -= 128;
-  return ((end - pos) * 8) / (first.kbps * 1000);
+  return ((end - base - pos) * 8) / (first.kbps * 1000);
 }

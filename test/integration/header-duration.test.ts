@@ -129,6 +129,11 @@ describe('durations from container headers', () => {
     expect(d).toBeCloseTo((200 * 1152) / 44100, 1);
     expect(Math.abs(d! - (await probeWithFfprobe(cbr))!)).toBeLessThan(0.1);
 
+    // a tag holding a cover picture far larger than the first read
+    const bigTag = write('big-tag.mp3', Buffer.concat([id3v2(300_000), mp3Frames(Array(100).fill(160))]));
+    expect(fromFile(bigTag)).toBeCloseTo((100 * 1152) / 44100, 1);
+    expect(Math.abs(fromFile(bigTag)! - (await probeWithFfprobe(bigTag))!)).toBeLessThan(0.1);
+
     const vbr = write('vbr.mp3', mp3Frames([128, 160, 64, 128, 160, 64, 128, 160].flatMap((k) => Array(20).fill(k))));
     expect(fromFile(vbr)).toBeNull();
     // music-metadata then walks the frames (160 × 1152 samples at 44.1 kHz; it skips a few at the start)
