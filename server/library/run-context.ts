@@ -70,6 +70,16 @@ export class RunContext {
     return this.signal.aborted;
   }
 
+  /**
+   * Works in flight at once in the per-work stage. More than maxParallelism: probes are bounded by
+   * probeLimiter and listing is synchronous, so the extra works are ones waiting for their write,
+   * which group commit (LibraryRepo.saveLocalWork) takes together — with only maxParallelism in
+   * flight, the folder walk would stall while a batch is written.
+   */
+  get worksInFlight(): number {
+    return Math.max(64, this.config.maxParallelism * 4);
+  }
+
   main(level: LogLevel, message: string): void {
     this.emit({ type: 'main-log', level, message });
   }

@@ -210,12 +210,16 @@ export class LibraryRepo {
     return results;
   }
 
-  /** Works that have no row and whose location no row holds: complete rows, FTS rows and files at once. */
+  /**
+   * Works that have no row and whose location no row holds: complete rows, FTS rows and files at once.
+   * The rows travel as one JSON parameter per table, unpacked by SQLite (json_each) on the database
+   * thread: binding each value separately costs the main thread more than the inserts themselves.
+   */
   private async insertNewWorks(w: WriteHandle, inputs: SaveLocalWorkInput[], done: (i: number, r: SaveLocalWorkResult) => void): Promise<void> {
     const now = sqlNow();
-    const works: SqlValue[] = [];
-    const fts: SqlValue[] = [];
-    const files: SqlValue[] = [];
+    const works: unknown[][] = [];
+    const fts: unknown[][] = [];
+    const files: unknown[][] = [];
     for (const [i, input] of inputs.entries()) {
       let total = 0;
       let hasLyric = false;
@@ -223,27 +227,24 @@ export class LibraryRepo {
         const duration = f.isMedia ? (f.duration ?? null) : null;
         if (f.isLyric) hasLyric = true;
         if (duration) total += duration;
-        files.push(input.id, n, f.path, f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration);
+        files.push([input.id, n, f.path, f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration]);
       });
       total = Math.round(total * 1000) / 1000;
       const cover = input.coverSource ?? null;
-      works.push(input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, input.files.length, hasLyric ? 1 : 0, total, cover, cover ? now : null, now, now);
-      fts.push(input.id, searchBody({ code: input.code, title: input.folderTitle, circle: null, tags: [], vas: [] }));
+      works.push([input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, input.files.length, hasLyric ? 1 : 0, total, cover, cover ? now : null, now, now]);
+      fts.push([input.id, searchBody({ code: input.code, title: input.folderTitle, circle: null, tags: [], vas: [] })]);
       done(i, { created: true, wasMissing: false, moved: false, hadLocalLyric: false, hasLocalLyric: hasLyric, totalDuration: total, filesAdded: input.files.length, filesRemoved: 0, filesChanged: 0 });
     }
+    const cols = (n: number) => Array.from({ length: n }, (_, i) => `value ->> ${i}`).join(', ');
     await w.run(
       `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, next_file_n, has_local_lyric, total_duration, cover_source, cover_updated_at, created_at, updated_at)
-       VALUES ${placeholders(inputs.length, 13)}`,
-      works,
+       SELECT ${cols(13)} FROM json_each(?)`,
+      [JSON.stringify(works)],
     );
     // a search row left behind by a purged work with the same id
-    await w.run(`DELETE FROM works_fts WHERE rowid IN (${inputs.map(() => '?').join(', ')})`, inputs.map((x) => x.id));
-    await w.run(`INSERT INTO works_fts (rowid, body) VALUES ${placeholders(inputs.length, 2)}`, fts);
-    const perChunk = 1000 * FILE_COLS;
-    for (let i = 0; i < files.length; i += perChunk) {
-      const chunk = files.slice(i, i + perChunk);
-      await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) VALUES ${placeholders(chunk.length / FILE_COLS, FILE_COLS)}`, chunk);
-    }
+    await w.run('DELETE FROM works_fts WHERE rowid IN (SELECT value ->> 0 FROM json_each(?))', [JSON.stringify(fts)]);
+    await w.run(`INSERT INTO works_fts (rowid, body) SELECT ${cols(2)} FROM json_each(?)`, [JSON.stringify(fts)]);
+    if (files.length) await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) SELECT ${cols(FILE_COLS)} FROM json_each(?)`, [JSON.stringify(files)]);
   }
 
   private async saveOne(w: WriteHandle, input: SaveLocalWorkInput): Promise<SaveLocalWorkResult> {

@@ -17,7 +17,7 @@ export async function runFilesScan(ctx: RunContext): Promise<void> {
   let done = 0;
   await forEachConcurrent(
     works,
-    ctx.config.maxParallelism,
+    ctx.worksInFlight,
     async (w) => {
       const rootPath = roots.get(w.root_folder);
       const absPath = rootPath ? path.join(rootPath, w.dir) : null;

@@ -105,7 +105,7 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
   ctx.progress('local', 0, total, true);
   await forEachConcurrent(
     chosen,
-    ctx.config.maxParallelism,
+    ctx.worksInFlight,
     async (folder) => {
       const outcome = await processWork(ctx, folder, byId.get(folder.id), { force: opts.full, reprobeAll: false, quiet: false });
       if (ctx.aborted && outcome.result === 'skipped') return;
