@@ -329,8 +329,15 @@ function mp3Duration(r, audio, base) {
     if (!sameStream(h, first) || h.kbps !== first.kbps) return null; // variable bit rate
     p += h.length;
   }
+  // tags after the audio: ID3v1 (128 bytes), and an APEv2 tag before it or at the very end
   let end = r.size;
-  const tail = r.read(Math.max(0, r.size - 128), 128);
-  if (tail.length === 128 && tail.toString('latin1', 0, 3) === 'TAG') end -= 128;
+  const tail = r.read(Math.max(0, r.size - 160), 160);
+  if (tail.length === 160 && tail.toString('latin1', 32, 35) === 'TAG') end -= 128;
+  const ape = r.read(Math.max(0, end - 32), 32);
+  if (ape.length === 32 && ape.toString('latin1', 0, 8) === 'APETAGEX') {
+    const hasHeader = (ape.readUInt32LE(20) & 0x80000000) !== 0;
+    end -= ape.readUInt32LE(12) + (hasHeader ? 32 : 0);
+  }
+  if (end <= base + pos) return null;
   return ((end - base - pos) * 8) / (first.kbps * 1000);
 }

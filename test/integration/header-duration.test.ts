@@ -129,6 +129,20 @@ describe('durations from container headers', () => {
     expect(d).toBeCloseTo((200 * 1152) / 44100, 1);
     expect(Math.abs(d! - (await probeWithFfprobe(cbr))!)).toBeLessThan(0.1);
 
+    // an APEv2 tag (header, 2 kB of items, footer) before the ID3v1 tag: not audio either
+    const apeFooter = (flags: number) => {
+      const b = Buffer.alloc(32);
+      b.write('APETAGEX', 0, 'latin1');
+      b.writeUInt32LE(2000, 8);
+      b.writeUInt32LE(2048 + 32, 12); // items + footer
+      b.writeUInt32LE(1, 16);
+      b.writeUInt32LE(flags >>> 0, 20);
+      return b;
+    };
+    const apeTag = Buffer.concat([apeFooter(0xa0000000), Buffer.alloc(2048, 0x41), apeFooter(0x80000000)]);
+    const withApe = write('ape.mp3', Buffer.concat([mp3Frames(Array(200).fill(128)), apeTag, id3v1]));
+    expect(fromFile(withApe)).toBeCloseTo(d!, 6);
+
     // a tag holding a cover picture far larger than the first read
     const bigTag = write('big-tag.mp3', Buffer.concat([id3v2(300_000), mp3Frames(Array(100).fill(160))]));
     expect(fromFile(bigTag)).toBeCloseTo((100 * 1152) / 44100, 1);
