@@ -1,7 +1,8 @@
 /**
  * The work list screen (spec §2.3) at `/works` (keyword, circleId, tagId, vaId, page) and `/search`
  * (advanced search): the title, the Recent Works strip, the advanced search box, the controls and the
- * list — waterfall or numbered pages.
+ * list — waterfall or numbered pages. On the first screen of a page load the controls and the strip
+ * come just after the first cards (lib/first-screen.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { FollowLinkContext } from '../../components/work-card/follow-link.js';
 import { MINI_WIDTH } from '../../app/layouts/layout-sizes.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
+import { markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { usePref } from '../../lib/prefs.js';
 import { AdvancedSearch } from '../search/AdvancedSearch.js';
 import { fetchLabel } from './api.js';
@@ -27,6 +29,8 @@ import { WorksWaterfall } from './WorksWaterfall.js';
 import { hasSearchTerms, pageCount, parsePage, sourceOf, type ListFilters, type WorksSource } from './works-source.js';
 
 const M = t.library.works;
+/** The toolbar's height on a wide screen (one row of `sm` controls): kept while it is not drawn yet. */
+const TOOLBAR_HEIGHT = 36;
 
 /** The main area's width: the window minus the mini drawer and the padding (phones: padding only). */
 function estimatedListWidth(windowWidth: number): number {
@@ -154,6 +158,13 @@ export function WorksPage() {
   const showStrip = showRecent && !hasSearchTerms(source);
   const query = current.query;
 
+  // the first screen of a page load: the cards first, the toolbar and the recent strip just after
+  const extras = useFirstScreenShown();
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) markFirstScreen();
+  }, [settled]);
+
   return (
     <Stack gap="md" data-testid="works-page">
       <Group justify="space-between" align="baseline" gap="xs">
@@ -166,9 +177,9 @@ export function WorksPage() {
           </Text>
         )}
       </Group>
-      {showStrip && <RecentWorks />}
+      {extras && showStrip && <RecentWorks />}
       {source.kind === 'advanced' && <AdvancedSearch />}
-      <WorksToolbar windowWidth={windowWidth} zoom={zoom} onZoom={setZoom} />
+      {extras ? <WorksToolbar windowWidth={windowWidth} zoom={zoom} onZoom={setZoom} /> : <div style={{ minHeight: TOOLBAR_HEIGHT }} />}
       <FollowLinkContext value={navigate}>
         <Box ref={boxRef} data-testid="works-list" data-loaded={current.works.length} data-total={current.total} data-columns={columns} data-mode={paged ? 'pagination' : 'waterfall'}>
           {query.isPending ? (
