@@ -3,8 +3,8 @@
  * on phones) and the main area. The main area needs a session: a 401 from GET /api/auth/me sends the
  * user to /login (through the generic handler), any other failure offers a retry.
  *
- * On the first screen of a page load, the header's controls, the drawer and the player come just
- * after the screen's content (lib/first-screen.ts); the work list says itself when its cards are in.
+ * When a page load opens on the work list, the header's controls, the drawer and the player come just
+ * after its first cards (lib/first-screen.ts); the list says itself when its cards are in.
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -26,8 +26,9 @@ const LIST_PATH = /^\/(works|search)?\/?$/;
 export function MainLayout() {
   const session = useSession();
   const { pathname } = useLocation();
-  const extras = useFirstScreenShown();
   const listScreen = LIST_PATH.test(pathname);
+  // other screens draw the layout with them, as always
+  const extras = useFirstScreenShown() || !listScreen;
   useEffect(() => {
     if (session.isError || (session.isSuccess && !listScreen)) markFirstScreen();
   }, [session.isError, session.isSuccess, listScreen]);
