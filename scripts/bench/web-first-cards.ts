@@ -9,8 +9,9 @@
  * Runs the BUILT server (`node bin/kikoplay.js serve`, which serves dist/web): build first.
  *
  *   node --import tsx scripts/bench/web-first-cards.ts [--works 100000] [--runs 5] [--scroll 500]
- *        [--data-dir DIR] [--reuse]
+ *        [--data-dir DIR] [--reuse] [--only first|scroll]
  *
+ * `--only` runs one half (for quick comparisons while working; the full run is the one that counts).
  * `--reuse` keeps a data dir built earlier with the same generator (the browse benchmark's default dir
  * is shared). Exits 1 when a target is missed.
  */
@@ -209,9 +210,10 @@ async function main(): Promise<number> {
     await firstCards(warm.page, false);
     await warm.context.close();
 
+    const only = arg('only');
     const coldPhases: Phases[] = [];
     const reloadPhases: Phases[] = [];
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < (only === 'scroll' ? 0 : runs); i++) {
       const { context, page } = await newPage(browser, server.url, token);
       coldPhases.push(await firstCards(page, false));
       reloadPhases.push(await firstCards(page, true));
@@ -221,10 +223,22 @@ async function main(): Promise<number> {
     const warmReload = reloadPhases.map((p) => p.firstCard);
     const phaseLine = (label: string, phases: Phases[]) =>
       `${label} (medians): scripts run ${Math.round(median(phases.map((p) => p.scripts)))} ms, session answered ${Math.round(median(phases.map((p) => p.session)))} ms, works answered ${Math.round(median(phases.map((p) => p.works)))} ms, first card ${Math.round(median(phases.map((p) => p.firstCard)))} ms\n`;
+    if (only === 'first') {
+      process.stdout.write(`\nfirst cards, fresh profile: ${cold.map((x) => Math.round(x)).join(', ')} ms (median ${Math.round(median(cold))}); reload: ${warmReload.map((x) => Math.round(x)).join(', ')} ms\n`);
+      process.stdout.write(phaseLine('fresh profile', coldPhases) + phaseLine('reload', reloadPhases));
+      process.stdout.write(`machine: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      return 0;
+    }
     const { context, page } = await newPage(browser, server.url, token);
     const scroll = await scrollWaterfall(page, scrollTarget);
     const vas = await scrollVas(page);
     await context.close();
+    if (only === 'scroll') {
+      const frames = [...scroll.frames].sort((a, b) => a - b);
+      process.stdout.write(`\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(Math.max(0, ...scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${Math.round(pct(frames, 95))} ms (${frames.length} frames); vas p95 ${Math.round(pct(vas.frames, 95))} ms\n`);
+      process.stdout.write(`machine: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      return 0;
+    }
 
     const maxLong = scroll.longTasks.length ? Math.max(...scroll.longTasks) : 0;
     const p95 = pct(scroll.frames, 95);

@@ -1,5 +1,6 @@
 /**
- * Cover images: `<coverDir>/<CODE>_img_<type>.jpg` for type main (~560 px), sam (100 px) and 240x240.
+ * Cover images: `<coverDir>/<CODE>_img_<type>.jpg` for type main (~560 px), sam (100 px) and 240x240,
+ * plus 280x210, the size of a work card in the lists, made from main when first asked for.
  * From DLsite when the metadata source has them, else made with sharp from the work's own image
  * (cover/folder/jacket names first). Files are written atomically (temp + rename), so a killed scan
  * never leaves a half-written cover.
@@ -13,23 +14,32 @@ import { formatWorkCode } from '../domain/work-code.js';
 import { COVER_TYPES, type CoverType } from '../library/metadata-types.js';
 import { naturalCompare } from '../library/natural-order.js';
 
-/** Types the cover route serves: the three the scanner makes plus the legacy 360x360. */
-export const SERVED_COVER_TYPES = ['main', 'sam', '240x240', '360x360'] as const;
+/**
+ * Types the cover route serves: the three the scanner makes, the legacy 360x360, and 280x210 (4:3,
+ * half of main: what a work card shows, without decoding four times the pixels for every card).
+ */
+export const SERVED_COVER_TYPES = ['main', 'sam', '240x240', '360x360', '280x210'] as const;
 export type ServedCoverType = (typeof SERVED_COVER_TYPES)[number];
+/** The types made from main on request rather than stored by a scan. */
+export const DERIVED_COVER_TYPES = { '280x210': { width: 280, height: 210 } } as const satisfies Partial<Record<ServedCoverType, { width: number; height: number }>>;
+export type DerivedCoverType = keyof typeof DERIVED_COVER_TYPES;
+export const isDerivedCoverType = (type: ServedCoverType): type is DerivedCoverType => type in DERIVED_COVER_TYPES;
 
 export const coverFileName = (workId: number, type: ServedCoverType): string => `${formatWorkCode(workId)}_img_${type}.jpg`;
 export const coverPath = (coverDir: string, workId: number, type: ServedCoverType): string => path.join(coverDir, coverFileName(workId, type));
 
-/** The bundled image served when a work has no cover (works from source and from dist/). */
-export function defaultCoverPath(): string {
-  return fileURLToPath(new URL('../assets/no-image.jpg', import.meta.url));
+/** The bundled image served when a work has no cover (works from source and from dist/), in the size of `type` where one is bundled. */
+export function defaultCoverPath(type?: ServedCoverType): string {
+  const name = type !== undefined && isDerivedCoverType(type) ? `no-image-${type}.jpg` : 'no-image.jpg';
+  return fileURLToPath(new URL(`../assets/${name}`, import.meta.url));
 }
 
-async function writeAtomic(file: string, data: Buffer): Promise<void> {
+async function writeAtomic(file: string, data: Buffer, mtime?: Date): Promise<void> {
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await fsp.writeFile(tmp, data);
+    if (mtime) await fsp.utimes(tmp, new Date(), mtime);
     await fsp.rename(tmp, file);
   } catch (err) {
     await fsp.rm(tmp, { force: true });
@@ -70,6 +80,23 @@ export async function makeCoversFromImage(coverDir: string, workId: number, imag
     outputs.push([type, buf]);
   }
   for (const [type, buf] of outputs) await saveCover(coverDir, workId, type, buf);
+}
+
+/**
+ * Make a derived size from the work's main cover: cropped to the size's aspect ratio from the centre,
+ * as the card's `object-fit: cover` shows main. Written atomically, like the others, with main's
+ * modification time: it is made again when main changes.
+ */
+export async function makeDerivedCover(coverDir: string, workId: number, type: DerivedCoverType): Promise<void> {
+  const { width, height } = DERIVED_COVER_TYPES[type];
+  const main = coverPath(coverDir, workId, 'main');
+  const { mtime } = await fsp.stat(main);
+  const buf = await sharp(await fsp.readFile(main), { failOn: 'error' })
+    .resize({ width, height, fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: false })
+    .toBuffer();
+  await writeAtomic(coverPath(coverDir, workId, type), buf, mtime);
 }
 
 const PREFERRED = /(cover|folder|jacket|front|表紙|ジャケット|封面|サムネ|thumb)/i;

@@ -10,7 +10,17 @@ import path from 'node:path';
 import { badRequest, notFound } from '../domain/errors.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
-import { SERVED_COVER_TYPES, coverPath, defaultCoverPath, makeCoversFromImage, pickCoverImage, type ServedCoverType } from '../media/covers.js';
+import {
+  SERVED_COVER_TYPES,
+  coverPath,
+  defaultCoverPath,
+  isDerivedCoverType,
+  makeCoversFromImage,
+  makeDerivedCover,
+  pickCoverImage,
+  type DerivedCoverType,
+  type ServedCoverType,
+} from '../media/covers.js';
 
 export interface CoverFile {
   file: string;
@@ -25,6 +35,10 @@ export class LibraryService {
   private readonly making = new Map<number, Promise<boolean>>();
   /** Works whose image could not be made into a cover, with the file state tried (not retried until it changes). */
   private readonly failed = new Map<number, string>();
+  /** Derived sizes being made from main, by `<work id>:<type>`. */
+  private readonly deriving = new Map<string, Promise<boolean>>();
+  /** Derived sizes whose main could not be read, with that main's ETag (not retried until it changes). */
+  private readonly derivingFailed = new Map<string, string>();
 
   constructor(
     private readonly library: LibraryRepo,
@@ -43,20 +57,52 @@ export class LibraryService {
     const type = LibraryService.parseCoverType(typeParam);
     const work = await this.library.work(workId);
     if (!work) throw notFound(`There is no work with id ${workId} in the database.`);
+    if (isDerivedCoverType(type)) return this.derivedCover(work, type);
+    return (await this.storedCover(work, type)) ?? defaultCover(type);
+  }
+
+  /** A size the scanner (or the first request, for a local cover) stores; null when the work has none. */
+  private async storedCover(work: CoverWork, type: ServedCoverType): Promise<CoverFile | null> {
     const coverDir = this.store.paths().coverDir;
-    const made = await statCover(coverPath(coverDir, workId, type));
+    const made = await statCover(coverPath(coverDir, work.id, type));
     if (made) return made;
-    if (work.cover_source === 'local' && !work.missing && (await this.makeLocalCover(work))) {
-      const fresh = await statCover(coverPath(coverDir, workId, type));
-      if (fresh) return fresh;
+    if (work.cover_source === 'local' && !work.missing && (await this.makeLocalCover(work))) return statCover(coverPath(coverDir, work.id, type));
+    return null;
+  }
+
+  /**
+   * A size made from main on first request, and again when main changes (e.g. a metadata refresh:
+   * the derived file carries main's modification time); the bundled default in that size when the
+   * work has no cover, and main itself when main cannot be read.
+   */
+  private async derivedCover(work: CoverWork, type: DerivedCoverType): Promise<CoverFile> {
+    const main = await this.storedCover(work, 'main');
+    if (!main) return defaultCover(type);
+    const file = coverPath(this.store.paths().coverDir, work.id, type);
+    const made = await statCover(file);
+    if (made && made.mtime.getTime() === main.mtime.getTime()) return made;
+    const key = `${work.id}:${type}`;
+    if (this.derivingFailed.get(key) === main.etag) return main;
+    let job = this.deriving.get(key);
+    if (!job) {
+      job = (async () => {
+        try {
+          await makeDerivedCover(this.store.paths().coverDir, work.id, type);
+          this.derivingFailed.delete(key);
+          return true;
+        } catch {
+          if (this.derivingFailed.size > 10_000) this.derivingFailed.clear();
+          this.derivingFailed.set(key, main.etag);
+          return false;
+        }
+      })().finally(() => this.deriving.delete(key));
+      this.deriving.set(key, job);
     }
-    const file = defaultCoverPath();
-    const st = await fsp.stat(file);
-    return { file, size: st.size, mtime: st.mtime, etag: `W/"default-${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`, isDefault: true };
+    return ((await job) && (await statCover(file))) || main;
   }
 
   /** Make the cover sizes from the work's own image; false when it has none usable. */
-  private makeLocalCover(work: { id: number; root_folder: string; dir: string }): Promise<boolean> {
+  private makeLocalCover(work: CoverWork): Promise<boolean> {
     const running = this.making.get(work.id);
     if (running) return running;
     const job = (async () => {
@@ -82,6 +128,21 @@ export class LibraryService {
     this.making.set(work.id, job);
     return job;
   }
+}
+
+/** What the cover route needs to know of a work. */
+interface CoverWork {
+  id: number;
+  root_folder: string;
+  dir: string;
+  cover_source: string | null;
+  missing: number | boolean;
+}
+
+async function defaultCover(type: ServedCoverType): Promise<CoverFile> {
+  const file = defaultCoverPath(type);
+  const st = await fsp.stat(file);
+  return { file, size: st.size, mtime: st.mtime, etag: `W/"default-${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`, isDefault: true };
 }
 
 async function statCover(file: string): Promise<CoverFile | null> {

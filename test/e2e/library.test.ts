@@ -246,7 +246,7 @@ describe('the work list', { timeout: 90_000 }, () => {
     await page.getByTestId('work-row').first().getByTestId('tag-links').waitFor();
     await screenshot(page, 'library-works-list-1280-light');
     await page.setViewportSize({ width: 640, height: 800 });
-    expect(await page.getByTestId('toggle-label').isDisabled()).toBe(true);
+    await poll(() => page.getByTestId('toggle-label').isDisabled()).toBe(true);
     await poll(() => page.getByTestId('work-row').first().getByTestId('tag-links').count()).toBe(0);
     await page.setViewportSize(VIEWPORTS.desktop);
 

@@ -1,8 +1,8 @@
-import { readFileSync, renameSync, mkdirSync, writeFileSync, rmSync, cpSync } from 'node:fs';
+import { readFileSync, renameSync, mkdirSync, writeFileSync, rmSync, cpSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeWithFfprobe } from '../../server/media/probe.js';
-import { defaultCoverPath } from '../../server/media/covers.js';
+import { coverPath, defaultCoverPath } from '../../server/media/covers.js';
 import { FIXTURE_DIR } from '../../scripts/gen-library.js';
 import { OFFLINE_SITES, logLines, makeTestLibrary, startLibraryServer, type LibraryServer } from '../helpers/library.js';
 
@@ -138,6 +138,37 @@ describe('library scan, DLsite unreachable', () => {
     expect((await t.json('GET', '/api/cover/abc', { token })).status).toBe(400);
     expect((await t.json('GET', '/api/cover/999999', { token })).status).toBe(404);
     expect((await t.json('GET', '/api/cover/100002')).status).toBe(401);
+  });
+
+  it('serves the card size 280x210 made from main on first request, again when main changes, and a default of that size', async () => {
+    const sharp = (await import('sharp')).default;
+    const card = await t.request('GET', '/api/cover/100002?type=280x210', { token });
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width: 280, height: 210, format: 'jpeg' });
+    const etag = card.headers.get('etag')!;
+    expect((await t.request('GET', '/api/cover/100002?type=280x210', { token, headers: { 'If-None-Match': etag } })).status).toBe(304);
+
+    // a changed main (a metadata refresh) makes the card size again, once
+    const coverDir = t.app.store.paths().coverDir;
+    const cardFile = coverPath(coverDir, 100002, '280x210');
+    const before = statSync(cardFile).mtimeMs;
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(coverPath(coverDir, 100002, 'main'), later, later);
+    const remade = await t.request('GET', '/api/cover/100002?type=280x210', { token });
+    expect(remade.status).toBe(200);
+    expect(statSync(cardFile).mtimeMs).toBeGreaterThan(before);
+    expect(remade.headers.get('etag')).not.toBe(etag);
+    const after = statSync(cardFile).mtimeMs;
+    expect((await t.request('GET', '/api/cover/100002?type=280x210', { token })).status).toBe(200);
+    expect(statSync(cardFile).mtimeMs).toBe(after);
+
+    // no cover: the bundled default in the card size; the other types are unchanged
+    const none = Buffer.from(await (await t.request('GET', `/api/cover/100001?type=280x210&token=${token}`)).arrayBuffer());
+    expect(none.equals(readFileSync(defaultCoverPath('280x210')))).toBe(true);
+    expect(await sharp(none).metadata()).toMatchObject({ width: 280, height: 210 });
+    for (const type of ['main', 'sam', '240x240']) expect((await t.request('GET', `/api/cover/100002?type=${type}`, { token })).status).toBe(200);
+    expect((await t.json('GET', '/api/cover/100002?type=280x211', { token })).status).toBe(400);
   });
 
   it('skips every work on an unchanged rescan and writes nothing', async () => {

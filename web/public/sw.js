@@ -14,6 +14,13 @@ const SHELL_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.p
 const SHELL_PAGE = '/';
 
 self.addEventListener('install', (event) => {
+  // /api/ (data, covers, media) goes straight to the network without waking this worker at all, where
+  // the browser has the Static Routing API: a list of work cards asks for a cover per card, and each
+  // request passed through the worker's thread first (the fetch handler below lets /api/ go too)
+  if (typeof event.addRoutes === 'function') {
+    const api = typeof URLPattern === 'function' ? new URLPattern({ pathname: '/api/*' }) : '/api/*';
+    event.waitUntil(event.addRoutes([{ condition: { urlPattern: api }, source: 'network' }]).catch(() => undefined));
+  }
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);

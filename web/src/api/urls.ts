@@ -22,9 +22,15 @@ export function withToken(url: string): string {
 /** A track hash is `<workId>/<n>`; each part is encoded, the slash kept. */
 const hashPath = (hash: string): string => hash.split('/').map(encodeURIComponent).join('/');
 
-export type CoverType = 'main' | 'sam' | '240x240';
+/** `280x210` is the card size (made from main by the server on first request). */
+export type CoverType = 'main' | 'sam' | '240x240' | '280x210';
 
-export const coverUrl = (workId: number, type: CoverType = 'main'): string => withToken(`/api/cover/${workId}?type=${type}`);
+/** A cover of this server (no token in it yet): the token is appended without parsing the URL (lists build hundreds). */
+export const coverUrl = (workId: number, type: CoverType = 'main'): string => {
+  const token = getToken();
+  const url = `/api/cover/${workId}?type=${type}`;
+  return token ? `${url}&token=${encodeURIComponent(token)}` : url;
+};
 export const streamUrl = (hash: string): string => withToken(`/api/media/stream/${hashPath(hash)}`);
 export const downloadUrl = (hash: string): string => withToken(`/api/media/download/${hashPath(hash)}`);
 export const smallImageUrl = (hash: string): string => withToken(`/api/media/small-img/${hashPath(hash)}`);

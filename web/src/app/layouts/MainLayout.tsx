@@ -2,12 +2,17 @@
  * The main layout (spec §2.2): header, drawer (230 px; a mini rail by default on desktop, an overlay
  * on phones) and the main area. The main area needs a session: a 401 from GET /api/auth/me sends the
  * user to /login (through the generic handler), any other failure offers a retry.
+ *
+ * When a page load opens on the work list, the header's controls, the drawer and the player come just
+ * after its first cards (lib/first-screen.ts); the list says itself when its cards are in.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { AppShell, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSession } from '../../features/auth/use-session.js';
 import { t } from '../../i18n/index.js';
+import { markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { useBootstrap } from '../use-bootstrap.js';
 import { PlayerBar, PlayerHost, usePlayerFooter } from '../../features/player/index.js';
 import { AppHeader } from './AppHeader.js';
@@ -15,9 +20,19 @@ import { DESKTOP_QUERY, DRAWER_WIDTH, HEADER_HEIGHT, MINI_WIDTH } from './layout
 import { MainNav } from './MainNav.js';
 import { SessionOutlet } from './SessionOutlet.js';
 
+/** The screens that say themselves when their first content is drawn (the work list). */
+const LIST_PATH = /^\/(works|search)?\/?$/;
+
 export function MainLayout() {
   const session = useSession();
-  useBootstrap(session.isSuccess);
+  const { pathname } = useLocation();
+  const listScreen = LIST_PATH.test(pathname);
+  // other screens draw the layout with them, as always
+  const extras = useFirstScreenShown() || !listScreen;
+  useEffect(() => {
+    if (session.isError || (session.isSuccess && !listScreen)) markFirstScreen();
+  }, [session.isError, session.isSuccess, listScreen]);
+  useBootstrap(session.isSuccess && extras);
   const desktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
@@ -33,29 +48,29 @@ export function MainLayout() {
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
-        <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />
+        {extras && <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />}
       </AppShell.Header>
       <AppShell.Navbar>
-        {desktop && <MainNav session={session.data} mini={!expanded} />}
+        {extras && desktop && <MainNav session={session.data} mini={!expanded} />}
       </AppShell.Navbar>
-      <Drawer
-        opened={!desktop && phoneOpen}
-        onClose={() => setPhoneOpen(false)}
-        size={DRAWER_WIDTH}
-        withCloseButton={false}
-        padding={0}
-        styles={{ body: { height: '100%' } }}
-        aria-label={t.header.menu}
-      >
-        <MainNav session={session.data} mini={false} onNavigate={() => setPhoneOpen(false)} brand />
-      </Drawer>
+      {extras && (
+        <Drawer
+          opened={!desktop && phoneOpen}
+          onClose={() => setPhoneOpen(false)}
+          size={DRAWER_WIDTH}
+          withCloseButton={false}
+          padding={0}
+          styles={{ body: { height: '100%' } }}
+          aria-label={t.header.menu}
+        >
+          <MainNav session={session.data} mini={false} onNavigate={() => setPhoneOpen(false)} brand />
+        </Drawer>
+      )}
       <AppShell.Main>
         <SessionOutlet session={session} />
       </AppShell.Main>
-      <AppShell.Footer>
-        <PlayerBar />
-      </AppShell.Footer>
-      <PlayerHost session={session.data} />
+      <AppShell.Footer>{extras && <PlayerBar />}</AppShell.Footer>
+      {extras && <PlayerHost session={session.data} />}
     </AppShell>
   );
 }

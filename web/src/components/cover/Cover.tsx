@@ -1,8 +1,9 @@
 /**
  * A work's cover (`/api/cover/:id?type=…&token=`), lazy-loaded and picked for the size it is shown at:
- * `sam` (100 px) for tiny thumbnails, `240x240` for list items and strips, `main` (~560 px) for cards
- * and the work page. The box keeps its aspect ratio while the image loads, so nothing jumps. Plain
- * elements (no Mantine box): long lists draw many of these.
+ * `sam` (100 px) for tiny thumbnails, `240x240` for list items and strips, `main` (~560 px) for the
+ * work page; cards offer `280x210` and `main` and the browser takes the one their width and the
+ * screen's pixel density need (`sizes`: the card's width). The box keeps its aspect ratio while the
+ * image loads, so nothing jumps. Plain elements (no Mantine box): long lists draw many of these.
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { IconPhotoOff } from '@tabler/icons-react';
@@ -22,13 +23,15 @@ interface CoverProps {
   /** Load at once (the first screen, the work page) instead of when scrolled near. */
   eager?: boolean;
   radius?: string | number;
+  /** How wide the cover is shown (an `<img sizes>` value), for the `card` size. */
+  sizes?: string;
   /** Overlays (chips) drawn over the image. */
   children?: ReactNode;
   style?: CSSProperties;
   className?: string;
 }
 
-export function Cover({ workId, alt, size, eager = false, radius = 0, children, style, className }: CoverProps) {
+export function Cover({ workId, alt, size, eager = false, radius = 0, sizes, children, style, className }: CoverProps) {
   const [failed, setFailed] = useState(false);
   const [w, h] = INTRINSIC[size];
   return (
@@ -51,6 +54,8 @@ export function Cover({ workId, alt, size, eager = false, radius = 0, children, 
       ) : (
         <img
           src={coverUrl(workId, TYPE[size])}
+          srcSet={size === 'card' ? `${coverUrl(workId, '280x210')} 280w, ${coverUrl(workId, 'main')} 560w` : undefined}
+          sizes={size === 'card' ? (sizes ?? '(min-width: 48em) 25vw, 50vw') : undefined}
           alt={alt}
           width={w}
           height={h}

@@ -11,12 +11,12 @@ import { t } from '../../i18n/index.js';
 import { CircleLink, CodeChip, LyricBadges, PriceSales, RatingSummary, StoreLink, TagLinks, VaLinks, WorkExtras } from './card-parts.js';
 import type { WorkCardProps } from './WorkCard.js';
 
-export const OldWorkCard = memo(function OldWorkCard({ work, detail, eager }: WorkCardProps) {
+export const OldWorkCard = memo(function OldWorkCard({ work, detail, eager, coverSizes }: WorkCardProps) {
   const href = `/work/${work.id}`;
   return (
     <Paper shadow="xs" radius="sm" withBorder h="100%" style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }} data-testid="work-card" data-style="old" data-work-id={work.id}>
       <Link to={href} aria-label={work.title} style={{ display: 'block' }}>
-        <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" eager={eager}>
+        <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" sizes={coverSizes} eager={eager}>
           <Box pos="absolute" left={6} bottom={6}>
             <CodeChip work={work} size="sm" />
           </Box>

@@ -1,11 +1,11 @@
 /**
- * A light five-star input for the lists (dozens of cards on screen): plain buttons and one small SVG
- * each, no hidden form inputs or tooltips. The work page keeps Mantine's Rating with a tooltip per star.
+ * A light five-star input for the lists (dozens of cards on screen): five plain buttons whose star is
+ * drawn by CSS (a mask), no hidden form inputs, tooltips or SVG elements to lay out per card. The work
+ * page keeps Mantine's Rating with a tooltip per star.
  */
 import { memo, useState } from 'react';
 import classes from './stars.module.css';
 
-const STAR = 'M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z';
 const SIZES = { xs: 14, sm: 16, md: 20, lg: 24 } as const;
 
 interface StarInputProps {
@@ -34,11 +34,7 @@ export const StarInput = memo(function StarInput({ value, onChange, label, size 
           onFocus={() => setHover(n)}
           onBlur={() => setHover(0)}
           onClick={() => onChange(n)}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden>
-            <path d={STAR} fill={n <= shown ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round" />
-          </svg>
-        </button>
+        />
       ))}
     </span>
   );

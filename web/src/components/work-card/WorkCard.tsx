@@ -6,14 +6,13 @@
  * The default look is drawn with plain elements and one CSS module (the waterfall mounts and unmounts
  * rows of these while it scrolls); the rarer detail parts keep the shared Mantine pieces.
  */
-import { memo } from 'react';
-import { Link } from 'react-router';
+import { memo, useContext } from 'react';
 import { Group } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { Cover } from '../cover/Cover.js';
 import { t } from '../../i18n/index.js';
 import { PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, workCode } from './card-parts.js';
+import { FollowLinkContext, followLink } from './follow-link.js';
 import { formatAverage } from './format.js';
 import { WorkRating } from './WorkRating.js';
 import classes from './work-card.module.css';
@@ -23,6 +22,8 @@ export interface WorkCardProps {
   detail: boolean;
   /** Load the cover at once (first row). */
   eager?: boolean;
+  /** The width the cover is shown at (`<img sizes>`), when the list knows it. */
+  coverSizes?: string;
 }
 
 function LyricChips({ status }: { status: string }) {
@@ -46,12 +47,14 @@ function LyricChips({ status }: { status: string }) {
   );
 }
 
-export const WorkCard = memo(function WorkCard({ work, detail, eager }: WorkCardProps) {
+export const WorkCard = memo(function WorkCard({ work, detail, eager, coverSizes }: WorkCardProps) {
   const href = `/work/${work.id}`;
+  const navigate = useContext(FollowLinkContext);
+  // plain links (see follow-link.ts); the detail parts below keep the router's links
   return (
-    <div className={classes.card} data-testid="work-card" data-work-id={work.id}>
-      <Link to={href} aria-label={work.title} className={classes.coverLink}>
-        <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" eager={eager}>
+    <div className={classes.card} data-testid="work-card" data-work-id={work.id} onClick={(e) => followLink(e, navigate)}>
+      <a href={href} aria-label={work.title} className={classes.coverLink} data-in-app>
+        <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" sizes={coverSizes} eager={eager}>
           <span className={classes.chips}>
             <span className={`${classes.badge} ${classes.code}`} data-testid="code-chip">
               {workCode(work)}
@@ -64,24 +67,22 @@ export const WorkCard = memo(function WorkCard({ work, detail, eager }: WorkCard
             </span>
           )}
         </Cover>
-      </Link>
+      </a>
       <div className={classes.body}>
-        <Link to={href} className={classes.title} title={work.title} data-testid="work-title">
+        <a href={href} className={classes.title} title={work.title} data-testid="work-title" data-in-app>
           {work.title}
-        </Link>
+        </a>
         {work.circle.name && (
-          <Link to={`/works?circleId=${encodeURIComponent(work.circle.id)}`} className={classes.circle} data-testid="circle-link">
+          <a href={`/works?circleId=${encodeURIComponent(work.circle.id)}`} className={classes.circle} data-testid="circle-link" data-in-app>
             {work.circle.name}
-          </Link>
+          </a>
         )}
         <div className={classes.rating}>
           <WorkRating workId={work.id} value={work.userRating} size="xs" light />
-          <span>
-            {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
-          </span>
+          <span>{`${formatAverage(work.rate_average_2dp, work.rate_count)} ${t.library.card.rateCount(work.rate_count)}`}</span>
           {work.review_count > 0 && (
             <span className={classes.reviews} title={t.library.card.reviews(work.review_count)}>
-              <IconMessage size={14} aria-hidden />
+              <span className={classes.reviewIcon} aria-hidden />
               {work.review_count}
             </span>
           )}

@@ -9,10 +9,12 @@ export interface ItemLook {
   oldCard: boolean;
   labels: boolean;
   detail: boolean;
+  /** The width a card's cover is shown at (`<img sizes>`). */
+  coverSizes?: string;
 }
 
 export function WorkItem({ work, look, eager }: { work: WorkListItem; look: ItemLook; eager?: boolean }) {
   if (look.list) return <WorkListRow work={work} labels={look.labels} detail={look.detail} eager={eager} />;
-  if (look.oldCard) return <OldWorkCard work={work} detail={look.detail} eager={eager} />;
-  return <WorkCard work={work} detail={look.detail} eager={eager} />;
+  if (look.oldCard) return <OldWorkCard work={work} detail={look.detail} eager={eager} coverSizes={look.coverSizes} />;
+  return <WorkCard work={work} detail={look.detail} eager={eager} coverSizes={look.coverSizes} />;
 }

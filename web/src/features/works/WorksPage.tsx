@@ -1,17 +1,20 @@
 /**
  * The work list screen (spec §2.3) at `/works` (keyword, circleId, tagId, vaId, page) and `/search`
  * (advanced search): the title, the Recent Works strip, the advanced search box, the controls and the
- * list — waterfall or numbered pages.
+ * list — waterfall or numbered pages. On the first screen of a page load the controls and the strip
+ * come just after the first cards (lib/first-screen.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useViewportSize } from '@mantine/hooks';
 import { errorText } from '../../api/errors.js';
+import { FollowLinkContext } from '../../components/work-card/follow-link.js';
 import { MINI_WIDTH } from '../../app/layouts/layout-sizes.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
+import { markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { usePref } from '../../lib/prefs.js';
 import { AdvancedSearch } from '../search/AdvancedSearch.js';
 import { fetchLabel } from './api.js';
@@ -26,6 +29,8 @@ import { WorksWaterfall } from './WorksWaterfall.js';
 import { hasSearchTerms, pageCount, parsePage, sourceOf, type ListFilters, type WorksSource } from './works-source.js';
 
 const M = t.library.works;
+/** The toolbar's height on a wide screen (one row of `sm` controls): kept while it is not drawn yet. */
+const TOOLBAR_HEIGHT = 36;
 
 /** The main area's width: the window minus the mini drawer and the padding (phones: padding only). */
 function estimatedListWidth(windowWidth: number): number {
@@ -58,6 +63,7 @@ function useTitle(source: WorksSource): string {
 
 export function WorksPage() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [conditions] = usePref('advancedKeywords');
   const [sortField] = usePref('sortField');
@@ -134,7 +140,12 @@ export function WorksPage() {
   // before the list box is measured, its width is estimated from the window (no one-column first frame)
   const listWidth = boxWidth || estimatedListWidth(windowWidth);
   const columns = columnsFor(listWidth, { list: listView, detail: showDetail, zoom: effectiveZoom });
-  const look = useMemo<ItemLook>(() => ({ list: listView, oldCard: oldCardUi, labels: showLabel && windowWidth > LABEL_MIN_WIDTH, detail: showDetail }), [listView, oldCardUi, showLabel, windowWidth, showDetail]);
+  // the width of a card (whole pixels, so small changes of the list's width do not redraw every card)
+  const cardWidth = Math.ceil((listWidth - GRID_GAP * (columns - 1)) / columns);
+  const look = useMemo<ItemLook>(
+    () => ({ list: listView, oldCard: oldCardUi, labels: showLabel && windowWidth > LABEL_MIN_WIDTH, detail: showDetail, coverSizes: `${cardWidth}px` }),
+    [listView, oldCardUi, showLabel, windowWidth, showDetail, cardWidth],
+  );
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = waterfall.query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -146,6 +157,13 @@ export function WorksPage() {
 
   const showStrip = showRecent && !hasSearchTerms(source);
   const query = current.query;
+
+  // the first screen of a page load: the cards first, the toolbar and the recent strip just after
+  const extras = useFirstScreenShown();
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) markFirstScreen();
+  }, [settled]);
 
   return (
     <Stack gap="md" data-testid="works-page">
@@ -159,52 +177,54 @@ export function WorksPage() {
           </Text>
         )}
       </Group>
-      {showStrip && <RecentWorks />}
+      {extras && showStrip && <RecentWorks />}
       {source.kind === 'advanced' && <AdvancedSearch />}
-      <WorksToolbar windowWidth={windowWidth} zoom={zoom} onZoom={setZoom} />
-      <Box ref={boxRef} data-testid="works-list" data-loaded={current.works.length} data-total={current.total} data-columns={columns} data-mode={paged ? 'pagination' : 'waterfall'}>
-        {query.isPending ? (
-          <Center py={64}>
-            <Loader type="dots" />
-          </Center>
-        ) : query.isError && !current.works.length ? (
-          <Stack align="center" py={48} gap="sm" role="alert">
-            <Text c="dimmed">{errorText(query.error)}</Text>
-            <Button variant="light" onClick={() => void query.refetch()}>
-              {t.routeError.reload}
-            </Button>
-          </Stack>
-        ) : current.works.length === 0 ? (
-          <Text c="dimmed" ta="center" py={48} data-testid="works-empty">
-            {M.empty}
-          </Text>
-        ) : paged ? (
-          <>
-            <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, opacity: pages.query.isPlaceholderData ? 0.6 : 1 }}>
-              {pages.works.map((work, i) => (
-                <WorkItem key={work.id} work={work} look={look} eager={i < columns} />
-              ))}
-            </div>
-            <WorksPager page={Math.min(page, totalPages)} total={totalPages} onChange={(p) => {
-                setPage(p, false);
-                window.scrollTo({ top: 0 });
-              }}
+      {extras ? <WorksToolbar windowWidth={windowWidth} zoom={zoom} onZoom={setZoom} /> : <div style={{ minHeight: TOOLBAR_HEIGHT }} />}
+      <FollowLinkContext value={navigate}>
+        <Box ref={boxRef} data-testid="works-list" data-loaded={current.works.length} data-total={current.total} data-columns={columns} data-mode={paged ? 'pagination' : 'waterfall'}>
+          {query.isPending ? (
+            <Center py={64}>
+              <Loader type="dots" />
+            </Center>
+          ) : query.isError && !current.works.length ? (
+            <Stack align="center" py={48} gap="sm" role="alert">
+              <Text c="dimmed">{errorText(query.error)}</Text>
+              <Button variant="light" onClick={() => void query.refetch()}>
+                {t.routeError.reload}
+              </Button>
+            </Stack>
+          ) : current.works.length === 0 ? (
+            <Text c="dimmed" ta="center" py={48} data-testid="works-empty">
+              {M.empty}
+            </Text>
+          ) : paged ? (
+            <>
+              <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, opacity: pages.query.isPlaceholderData ? 0.6 : 1 }}>
+                {pages.works.map((work, i) => (
+                  <WorkItem key={work.id} work={work} look={look} eager={i < columns} />
+                ))}
+              </div>
+              <WorksPager page={Math.min(page, totalPages)} total={totalPages} onChange={(p) => {
+                  setPage(p, false);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </>
+          ) : (
+            <WorksWaterfall
+              works={waterfall.works}
+              columns={columns}
+              look={look}
+              hasMore={hasNextPage}
+              loading={isFetchingNextPage}
+              failed={isFetchNextPageError}
+              onLoadMore={loadMore}
+              entryKey={entryKey}
+              restore={back}
             />
-          </>
-        ) : (
-          <WorksWaterfall
-            works={waterfall.works}
-            columns={columns}
-            look={look}
-            hasMore={hasNextPage}
-            loading={isFetchingNextPage}
-            failed={isFetchNextPageError}
-            onLoadMore={loadMore}
-            entryKey={entryKey}
-            restore={back}
-          />
-        )}
-      </Box>
+          )}
+        </Box>
+      </FollowLinkContext>
     </Stack>
   );
 }

@@ -28,31 +28,43 @@ interface FooterContext {
 
 function LoadMoreFooter({ context }: { context?: FooterContext }) {
   const ref = useRef<HTMLDivElement>(null);
+  const observer = useRef<IntersectionObserver | null>(null);
   const latest = useRef(context);
   latest.current = context;
 
-  // Loads when the end of the list is within 250 px below the viewport. Checked when the end moves into
-  // range (observer), and after every change of the list (a short page can leave the end in range).
+  // Loads when the end of the list is within 250 px below the viewport, as an intersection observer
+  // reports it: the browser works that out after its own layout, so nothing here forces one (reading
+  // the end's position after every new row laid the page out again in the middle of each frame).
   // Not before the list has its height: an unmeasured list would put its end at the top.
-  const check = useCallback(() => {
-    const ctx = latest.current;
-    const el = ref.current;
-    if (!el || !ctx || ctx.listHeight <= 0 || !ctx.hasMore || ctx.loading || ctx.failed) return;
-    if (el.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_OFFSET_PX) ctx.onLoadMore();
-  }, []);
-
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new IntersectionObserver(check, { rootMargin: `0px 0px ${LOAD_MORE_OFFSET_PX}px 0px` });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [check]);
+    const io = new IntersectionObserver(
+      (entries) => {
+        const ctx = latest.current;
+        if (!entries[entries.length - 1]?.isIntersecting) return;
+        if (!ctx || ctx.listHeight <= 0 || !ctx.hasMore || ctx.loading || ctx.failed) return;
+        ctx.onLoadMore();
+      },
+      { rootMargin: `0px 0px ${LOAD_MORE_OFFSET_PX}px 0px` },
+    );
+    io.observe(el);
+    observer.current = io;
+    return () => {
+      io.disconnect();
+      observer.current = null;
+    };
+  }, []);
 
+  // An observer reports changes only, and after a load the end can still be in range (a short page):
+  // after every change of the list, observing again asks for the current state.
   useEffect(() => {
-    const frame = requestAnimationFrame(check);
-    return () => cancelAnimationFrame(frame);
-  }, [context, check]);
+    const io = observer.current;
+    const el = ref.current;
+    if (!io || !el || !context || context.listHeight <= 0 || !context.hasMore || context.loading || context.failed) return;
+    io.unobserve(el);
+    io.observe(el);
+  }, [context]);
 
   return (
     <div ref={ref} data-testid="waterfall-end">
