@@ -12,7 +12,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSession } from '../../features/auth/use-session.js';
 import { t } from '../../i18n/index.js';
-import { markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
+import { FirstScreenStage, markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { useBootstrap } from '../use-bootstrap.js';
 import { PlayerBar, PlayerHost, usePlayerFooter } from '../../features/player/index.js';
 import { AppHeader } from './AppHeader.js';
@@ -28,11 +28,13 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const listScreen = LIST_PATH.test(pathname);
   // other screens draw the layout with them, as always
-  const extras = useFirstScreenShown() || !listScreen;
+  const header = useFirstScreenShown(FirstScreenStage.header) || !listScreen;
+  const navigation = useFirstScreenShown(FirstScreenStage.navigation) || !listScreen;
+  const player = useFirstScreenShown(FirstScreenStage.player) || !listScreen;
   useEffect(() => {
     if (session.isError || (session.isSuccess && !listScreen)) markFirstScreen();
   }, [session.isError, session.isSuccess, listScreen]);
-  useBootstrap(session.isSuccess && extras);
+  useBootstrap(session.isSuccess && player);
   const desktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
@@ -48,12 +50,12 @@ export function MainLayout() {
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
-        {extras && <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />}
+        {header && <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />}
       </AppShell.Header>
       <AppShell.Navbar>
-        {extras && desktop && <MainNav session={session.data} mini={!expanded} />}
+        {navigation && desktop && <MainNav session={session.data} mini={!expanded} />}
       </AppShell.Navbar>
-      {extras && (
+      {navigation && (
         <Drawer
           opened={!desktop && phoneOpen}
           onClose={() => setPhoneOpen(false)}
@@ -69,8 +71,8 @@ export function MainLayout() {
       <AppShell.Main>
         <SessionOutlet session={session} />
       </AppShell.Main>
-      <AppShell.Footer>{extras && <PlayerBar />}</AppShell.Footer>
-      {extras && <PlayerHost session={session.data} />}
+      <AppShell.Footer>{player && <PlayerBar />}</AppShell.Footer>
+      {player && <PlayerHost session={session.data} />}
     </AppShell>
   );
 }

@@ -14,7 +14,7 @@ import { FollowLinkContext } from '../../components/work-card/follow-link.js';
 import { MINI_WIDTH } from '../../app/layouts/layout-sizes.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
-import { markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
+import { FirstScreenStage, markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { usePref } from '../../lib/prefs.js';
 import { AdvancedSearch } from '../search/AdvancedSearch.js';
 import { fetchLabel } from './api.js';
@@ -159,7 +159,7 @@ export function WorksPage() {
   const query = current.query;
 
   // the first screen of a page load: the cards first, the toolbar and the recent strip just after
-  const extras = useFirstScreenShown();
+  const extras = useFirstScreenShown(FirstScreenStage.list);
   const settled = !query.isPending;
   useEffect(() => {
     if (settled) markFirstScreen();
