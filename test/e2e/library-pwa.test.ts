@@ -155,6 +155,31 @@ describe('the installable app', { timeout: 90_000 }, () => {
 });
 
 describe('route chunks load under a time limit', { timeout: 90_000 }, () => {
+  it('installs the worker for the first time only once the user stops scrolling', async () => {
+    const { context, page } = await openPage(browser, { baseURL: `http://127.0.0.1:${port}` });
+    page.setDefaultTimeout(15_000);
+    const registered = () =>
+      page.evaluate(async () => {
+        const sw = (globalThis as unknown as { navigator: { serviceWorker: { getRegistration(): Promise<unknown> } } }).navigator.serviceWorker;
+        return (await sw.getRegistration()) !== undefined;
+      });
+    try {
+      await page.goto('/works');
+      await page.getByTestId('works-page').waitFor();
+      await page.mouse.move(400, 300);
+      // scrolling for 6 s, a wheel step every 200 ms: well past the 1.5 s wait after the load event
+      for (let i = 0; i < 30; i++) {
+        await page.mouse.wheel(0, i % 2 ? -300 : 300);
+        await page.waitForTimeout(200);
+      }
+      expect(await registered()).toBe(false);
+      // a quiet moment (2 s), then the install
+      await poll(registered).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('fails a chunk that does not arrive in time, and passes one that does', async () => {
     await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toBeInstanceOf(ChunkTimeoutError);
     await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toThrow('页面资源加载超时（120 秒），请检查网络后刷新页面。');

@@ -69,11 +69,49 @@ async function checkForRelease(current: string): Promise<void> {
 /** How long after the load event the worker is registered, and the longest wait for an idle moment. */
 const INSTALL_DELAY_MS = 1_500;
 const IDLE_TIMEOUT_MS = 3_000;
+/**
+ * The first install also waits while someone is scrolling or typing (a quiet moment this long), but
+ * not for ever: after the longest wait it goes ahead anyway.
+ */
+const QUIET_MS = 2_000;
+const LONGEST_WAIT_MS = 60_000;
+
+/**
+ * Watches for scrolling, wheel, touch, pointer and key input from now on; `whenQuiet(fn)` calls `fn`
+ * once there has been none for QUIET_MS (or LONGEST_WAIT_MS after it was asked), then stops watching.
+ */
+function watchActivity(): { whenQuiet(fn: () => void): void; stop(): void } {
+  let last = -Infinity;
+  const seen = () => void (last = performance.now());
+  const events = ['scroll', 'wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
+  for (const e of events) window.addEventListener(e, seen, { passive: true, capture: true });
+  const stop = () => {
+    for (const e of events) window.removeEventListener(e, seen, { capture: true });
+  };
+  return {
+    stop,
+    whenQuiet(fn) {
+      const giveUpAt = performance.now() + LONGEST_WAIT_MS;
+      const check = () => {
+        const now = performance.now();
+        const quietFor = now - last;
+        if (quietFor >= QUIET_MS || now >= giveUpAt) {
+          stop();
+          fn();
+        } else {
+          window.setTimeout(check, QUIET_MS - quietFor);
+        }
+      };
+      check();
+    },
+  };
+}
 
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator) || !window.isSecureContext) return;
   const current = runningBuild();
   if (!current) return;
+  const activity = watchActivity();
   const start = () => {
     navigator.serviceWorker
       .register(workerUrl(current), { scope: '/', updateViaCache: 'none' })
@@ -87,14 +125,20 @@ export function registerServiceWorker(): void {
       .catch((err: unknown) => console.warn('service worker registration failed', err));
   };
   // The first install precaches every chunk of the release: not while the first screen is still
-  // loading (its chunks, API requests and covers would queue behind ~40 precache requests). After the
-  // load event, a moment for the first screen's requests, then when the page is idle. A page the
+  // loading (its chunks, API requests and covers would queue behind ~40 precache requests), nor while
+  // someone scrolls the list or types (the downloads and cache writes take CPU the page needs). After
+  // the load event, a moment for the first screen's requests, then a quiet, idle moment. A page the
   // worker already controls registers at once (nothing to precache unless a release is out).
   const later = () => {
-    if (navigator.serviceWorker.controller) return start();
+    if (navigator.serviceWorker.controller) {
+      activity.stop();
+      return start();
+    }
     window.setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
-      else start();
+      activity.whenQuiet(() => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+        else start();
+      });
     }, INSTALL_DELAY_MS);
   };
   // loaded on demand by main.tsx, possibly after the load event
