@@ -31,14 +31,10 @@ export interface CoverFile {
 }
 
 export class LibraryService {
-  /** Local covers being made, by work id (concurrent requests share one sharp run). */
-  private readonly making = new Map<number, Promise<boolean>>();
-  /** Works whose image could not be made into a cover, with the file state tried (not retried until it changes). */
-  private readonly failed = new Map<number, string>();
-  /** Derived sizes being made from main, by `<work id>:<type>`. */
-  private readonly deriving = new Map<string, Promise<boolean>>();
-  /** Derived sizes whose main could not be read, with that main's ETag (not retried until it changes). */
-  private readonly derivingFailed = new Map<string, string>();
+  /** Local covers made from a work's own image, by work id. */
+  private readonly localCovers = new MadeOnRequest();
+  /** Derived sizes made from main, by `<work id>:<type>`. */
+  private readonly derivedCovers = new MadeOnRequest();
 
   constructor(
     private readonly library: LibraryRepo,
@@ -79,53 +75,57 @@ export class LibraryService {
     const main = await this.storedCover(work, 'main');
     if (!main) return defaultCover(type);
     const file = coverPath(this.store.paths().coverDir, work.id, type);
-    const made = await statCover(file);
-    if (made && made.mtime.getTime() === main.mtime.getTime()) return made;
-    const key = `${work.id}:${type}`;
-    if (this.derivingFailed.get(key) === main.etag) return main;
-    let job = this.deriving.get(key);
-    if (!job) {
-      job = (async () => {
-        try {
-          await makeDerivedCover(this.store.paths().coverDir, work.id, type);
-          this.derivingFailed.delete(key);
-          return true;
-        } catch {
-          if (this.derivingFailed.size > 10_000) this.derivingFailed.clear();
-          this.derivingFailed.set(key, main.etag);
-          return false;
-        }
-      })().finally(() => this.deriving.delete(key));
-      this.deriving.set(key, job);
-    }
-    return ((await job) && (await statCover(file))) || main;
+    const current = await statCover(file);
+    if (current && current.mtime.getTime() === main.mtime.getTime()) return current;
+    // main cannot be read: main itself, until it changes
+    const made = await this.derivedCovers.attempt(`${work.id}:${type}`, main.etag, () => makeDerivedCover(this.store.paths().coverDir, work.id, type));
+    return (made && (await statCover(file))) || main;
   }
 
   /** Make the cover sizes from the work's own image; false when it has none usable. */
-  private makeLocalCover(work: CoverWork): Promise<boolean> {
-    const running = this.making.get(work.id);
+  private async makeLocalCover(work: CoverWork): Promise<boolean> {
+    const root = this.store.get().rootFolders.find((r) => r.name === work.root_folder);
+    if (!root) return false;
+    const images = (await this.library.files(work.id)).filter((f) => f.kind === 'image');
+    const chosen = pickCoverImage(images.map((f) => f.path));
+    if (!chosen) return false;
+    const chosenRow = images.find((f) => f.path === chosen)!;
+    // an image sharp cannot read: the default cover until the file changes
+    return this.localCovers.attempt(String(work.id), `${chosen}|${chosenRow.size}|${chosenRow.mtime_ms}`, () =>
+      makeCoversFromImage(this.store.paths().coverDir, work.id, path.join(root.path, work.dir, chosen)),
+    );
+  }
+
+}
+
+/**
+ * Cover files made on request: concurrent requests for one key share a single run, and a run that
+ * failed is not tried again while its input is in the same state.
+ */
+class MadeOnRequest {
+  private readonly running = new Map<string, Promise<boolean>>();
+  /** Keys whose last run failed, with the input state it had (bounded: cleared past 10,000). */
+  private readonly failed = new Map<string, string>();
+
+  /** Whether the file is made: by this run, or by the one this request joined. */
+  attempt(key: string, state: string, make: () => Promise<void>): Promise<boolean> {
+    const running = this.running.get(key);
     if (running) return running;
-    const job = (async () => {
-      const root = this.store.get().rootFolders.find((r) => r.name === work.root_folder);
-      if (!root) return false;
-      const images = (await this.library.files(work.id)).filter((f) => f.kind === 'image');
-      const chosen = pickCoverImage(images.map((f) => f.path));
-      if (!chosen) return false;
-      const chosenRow = images.find((f) => f.path === chosen)!;
-      const state = `${chosen}|${chosenRow.size}|${chosenRow.mtime_ms}`;
-      if (this.failed.get(work.id) === state) return false;
-      try {
-        await makeCoversFromImage(this.store.paths().coverDir, work.id, path.join(root.path, work.dir, chosen));
-        this.failed.delete(work.id);
-        return true;
-      } catch {
-        // an image sharp cannot read: the default cover until the file changes
-        if (this.failed.size > 10_000) this.failed.clear();
-        this.failed.set(work.id, state);
-        return false;
-      }
-    })().finally(() => this.making.delete(work.id));
-    this.making.set(work.id, job);
+    if (this.failed.get(key) === state) return Promise.resolve(false);
+    const job = make()
+      .then(
+        () => {
+          this.failed.delete(key);
+          return true;
+        },
+        () => {
+          if (this.failed.size > 10_000) this.failed.clear();
+          this.failed.set(key, state);
+          return false;
+        },
+      )
+      .finally(() => this.running.delete(key));
+    this.running.set(key, job);
     return job;
   }
 }

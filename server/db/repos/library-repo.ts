@@ -4,9 +4,8 @@
  * and voice actors with their work counts, and the FTS row of each work.
  */
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
-import { recountLabels, writeNewWorkFts, writeWorkFts } from './library-writes.js';
+import { recountLabels, writeNewWorksFts, writeWorkFts } from './library-writes.js';
 import { sqlNow } from '../../domain/time.js';
-import { searchBody } from '../../domain/normalize.js';
 import type { WorkMetadata } from '../../library/metadata-types.js';
 
 export type FileKindColumn = 'audio' | 'text' | 'image' | 'other';
@@ -178,20 +177,14 @@ export class LibraryRepo {
    */
   private async saveBatch(w: WriteHandle, inputs: SaveLocalWorkInput[]): Promise<SaveLocalWorkResult[]> {
     if (inputs.length === 1) return [await this.saveOne(w, inputs[0])];
-    const taken = new Set<string>();
-    const ids = new Set<number>();
-    for (let i = 0; i < inputs.length; i += 400) {
-      const chunk = inputs.slice(i, i + 400);
-      const rows = await w.all<{ id: number; root_folder: string; dir: string }>(
-        `SELECT id, root_folder, dir FROM works WHERE id IN (${chunk.map(() => '?').join(', ')})
-         OR (root_folder, dir) IN (VALUES ${chunk.map(() => '(?, ?)').join(', ')})`,
-        [...chunk.map((x) => x.id), ...chunk.flatMap((x) => [x.rootFolder, x.dir])],
-      );
-      for (const r of rows) {
-        ids.add(r.id);
-        taken.add(`${r.root_folder}\0${r.dir}`);
-      }
-    }
+    // rows that already hold one of these ids or locations (a batch is at most SAVE_BATCH_MAX works)
+    const rows = await w.all<{ id: number; root_folder: string; dir: string }>(
+      `SELECT id, root_folder, dir FROM works WHERE id IN (${inputs.map(() => '?').join(', ')})
+       OR (root_folder, dir) IN (VALUES ${inputs.map(() => '(?, ?)').join(', ')})`,
+      [...inputs.map((x) => x.id), ...inputs.flatMap((x) => [x.rootFolder, x.dir])],
+    );
+    const ids = new Set(rows.map((r) => r.id));
+    const taken = new Set(rows.map((r) => `${r.root_folder}\0${r.dir}`));
     const results: SaveLocalWorkResult[] = new Array(inputs.length);
     let fresh: number[] = [];
     const writeFresh = async () => {
@@ -212,13 +205,12 @@ export class LibraryRepo {
 
   /**
    * Works that have no row and whose location no row holds: complete rows, FTS rows and files at once.
-   * The rows travel as one JSON parameter per table, unpacked by SQLite (json_each) on the database
+   * The rows travel as one JSON parameter per statement, unpacked by SQLite (json_each) on the database
    * thread: binding each value separately costs the main thread more than the inserts themselves.
    */
   private async insertNewWorks(w: WriteHandle, inputs: SaveLocalWorkInput[], done: (i: number, r: SaveLocalWorkResult) => void): Promise<void> {
     const now = sqlNow();
     const works: unknown[][] = [];
-    const fts: unknown[][] = [];
     const files: unknown[][] = [];
     for (const [i, input] of inputs.entries()) {
       let total = 0;
@@ -232,7 +224,6 @@ export class LibraryRepo {
       total = Math.round(total * 1000) / 1000;
       const cover = input.coverSource ?? null;
       works.push([input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, input.files.length, hasLyric ? 1 : 0, total, cover, cover ? now : null, now, now]);
-      fts.push([input.id, searchBody({ code: input.code, title: input.folderTitle, circle: null, tags: [], vas: [] })]);
       done(i, { created: true, wasMissing: false, moved: false, hadLocalLyric: false, hasLocalLyric: hasLyric, totalDuration: total, filesAdded: input.files.length, filesRemoved: 0, filesChanged: 0 });
     }
     const cols = (n: number) => Array.from({ length: n }, (_, i) => `value ->> ${i}`).join(', ');
@@ -241,9 +232,7 @@ export class LibraryRepo {
        SELECT ${cols(13)} FROM json_each(?)`,
       [JSON.stringify(works)],
     );
-    // a search row left behind by a purged work with the same id
-    await w.run('DELETE FROM works_fts WHERE rowid IN (SELECT value ->> 0 FROM json_each(?))', [JSON.stringify(fts)]);
-    await w.run(`INSERT INTO works_fts (rowid, body) SELECT ${cols(2)} FROM json_each(?)`, [JSON.stringify(fts)]);
+    await writeNewWorksFts(w, inputs.map((x) => ({ id: x.id, code: x.code, title: x.folderTitle })));
     if (files.length) await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) SELECT ${cols(FILE_COLS)} FROM json_each(?)`, [JSON.stringify(files)]);
   }
 
@@ -267,7 +256,7 @@ export class LibraryRepo {
         `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
       );
-      await writeNewWorkFts(w, { id: input.id, code: input.code, title: input.folderTitle });
+      await writeNewWorksFts(w, [{ id: input.id, code: input.code, title: input.folderTitle }]);
     }
     const existing = before ? await this.files(input.id, w) : [];
     const byPath = new Map(existing.map((f) => [f.path, f]));

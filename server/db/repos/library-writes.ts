@@ -21,10 +21,16 @@ export async function writeWorkFts(w: WriteHandle, id: number): Promise<void> {
   await w.run('INSERT INTO works_fts (rowid, body) VALUES (?, ?)', [id, searchBody({ code: work.code, title: work.title, circle: work.circle, tags, vas })]);
 }
 
-/** The search row of a work just inserted from its folder: no circle, tags or voice actors yet. */
-export async function writeNewWorkFts(w: WriteHandle, work: { id: number; code: string; title: string }): Promise<void> {
-  await w.run('DELETE FROM works_fts WHERE rowid = ?', [work.id]);
-  await w.run('INSERT INTO works_fts (rowid, body) VALUES (?, ?)', [work.id, searchBody({ code: work.code, title: work.title, circle: null, tags: [], vas: [] })]);
+/**
+ * The search rows of works just inserted from their folders: no circle, tags or voice actors yet. The
+ * rows travel as one JSON parameter (a scan inserts works by the batch); a row left behind by a purged
+ * work with the same id is replaced.
+ */
+export async function writeNewWorksFts(w: WriteHandle, works: { id: number; code: string; title: string }[]): Promise<void> {
+  if (!works.length) return;
+  const rows = JSON.stringify(works.map((work) => [work.id, searchBody({ code: work.code, title: work.title, circle: null, tags: [], vas: [] })]));
+  await w.run('DELETE FROM works_fts WHERE rowid IN (SELECT value ->> 0 FROM json_each(?))', [rows]);
+  await w.run('INSERT INTO works_fts (rowid, body) SELECT value ->> 0, value ->> 1 FROM json_each(?)', [rows]);
 }
 
 /** Recount the given circles, tags and voice actors (number of non-missing works linked). */
