@@ -235,7 +235,7 @@ async function main(): Promise<number> {
     await context.close();
     if (only === 'scroll') {
       const frames = [...scroll.frames].sort((a, b) => a - b);
-      process.stdout.write(`\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(Math.max(0, ...scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${Math.round(pct(frames, 95))} ms (${frames.length} frames); vas p95 ${Math.round(pct(vas.frames, 95))} ms\n`);
+      process.stdout.write(`\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(Math.max(0, ...scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${pct(frames, 95).toFixed(1)} ms, over 50 ms ${frames.filter((f) => f > 50).length} (${frames.length} frames); vas p95 ${Math.round(pct(vas.frames, 95))} ms\n`);
       process.stdout.write(`machine: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
       return 0;
     }

@@ -102,6 +102,27 @@ const WorksRow = memo(function WorksRow({ row, columns, look, eager }: { row: Wo
 });
 
 /**
+ * How many of `count` works to draw: all of them at first (the first page, a list restored by going
+ * back), then, as more pages arrive, one more row per frame. A page drawn at once (its cards' render,
+ * layout and paint in one go) held up the frames of a scroll for 50–100 ms on a slow machine; a row
+ * per frame keeps each frame's share small.
+ */
+function useRowByRow(count: number, columns: number): number {
+  const [shown, setShown] = useState(count);
+  const visible = Math.min(shown, count);
+  useEffect(() => {
+    if (shown > count) {
+      setShown(count);
+      return;
+    }
+    if (shown === count) return;
+    const frame = requestAnimationFrame(() => setShown((s) => Math.min(count, (Math.floor(s / columns) + 1) * columns)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, count, columns]);
+  return visible;
+}
+
+/**
  * The list's measured row sizes per history entry: going back, the window's old scroll position
  * shows the same rows again (rows differ in height, and a fresh virtual list only knows the ones it
  * has drawn, estimating the rest). The position itself is restored by the page (use-scroll-memory).
@@ -133,12 +154,13 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
   }, [entryKey, columns]);
   // rows that did not change keep their identity (a new page re-renders only the rows it adds)
   const lastRows = useRef<WorkListItem[][]>([]);
+  const shown = useRowByRow(works.length, columns);
   const rows = useMemo(() => {
     const prev = lastRows.current;
-    const next = chunk(works, columns).map((row, i) => (prev[i] && prev[i].length === row.length && prev[i].every((w, j) => w === row[j]) ? prev[i] : row));
+    const next = chunk(shown < works.length ? works.slice(0, shown) : works, columns).map((row, i) => (prev[i] && prev[i].length === row.length && prev[i].every((w, j) => w === row[j]) ? prev[i] : row));
     lastRows.current = next;
     return next;
-  }, [works, columns]);
+  }, [works, columns, shown]);
   const [listHeight, setListHeight] = useState(0);
   const context = useMemo<FooterContext>(
     () => ({ count: works.length, hasMore, loading, failed, listHeight, onLoadMore }),
