@@ -8,7 +8,7 @@ import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuos
 import { Button, Center, Loader, Text } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { t } from '../../i18n/index.js';
-import { chunk, GRID_GAP } from './layout.js';
+import { chunk, GRID_GAP, withNextRow } from './layout.js';
 import { WorkItem, type ItemLook } from './WorkItem.js';
 
 /** Load more when the end of the list is this close below the viewport (spec §9). */
@@ -116,7 +116,7 @@ function useRowByRow(count: number, columns: number): number {
       return;
     }
     if (shown === count) return;
-    const frame = requestAnimationFrame(() => setShown((s) => Math.min(count, (Math.floor(s / columns) + 1) * columns)));
+    const frame = requestAnimationFrame(() => setShown((s) => withNextRow(s, count, columns)));
     return () => cancelAnimationFrame(frame);
   }, [shown, count, columns]);
   return visible;

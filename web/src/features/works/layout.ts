@@ -31,3 +31,11 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) rows.push(items.slice(i, i + size));
   return rows;
 }
+
+/**
+ * How many works to draw after `shown` when `count` are loaded, adding one row at a time: a partly
+ * drawn last row is completed first, and the end of the list is not passed.
+ */
+export function withNextRow(shown: number, count: number, columns: number): number {
+  return Math.min(count, (Math.floor(shown / columns) + 1) * columns);
+}
