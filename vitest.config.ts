@@ -16,5 +16,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ['default'],
+    setupFiles: ['test/helpers/setup-temp-dirs.ts'],
   },
 });

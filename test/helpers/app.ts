@@ -7,10 +7,13 @@ import type { AppContext } from '../../server/app/services.js';
 import type { Config } from '../../server/config/schema.js';
 import { startHttpServer, type RunningServer } from '../../server/http/server.js';
 import { hashPassword } from '../../server/auth/password.js';
+import { madeTempDirs } from './temp-dirs.js';
 import type { Role } from '../../server/auth/roles.js';
 
 export function tempDir(prefix = 'kikoplay-test-'): string {
-  return mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeTempDirs().add(dir);
+  return dir;
 }
 
 export interface TestServer {
