@@ -2,10 +2,11 @@
  * The work page `/work/:id` (spec §2.5): header with the buttons, related works and the file tree with
  * its image preview. Playback is handed to the player store; the page never plays anything itself.
  */
+import { LoadFailed } from '../../components/LoadFailed.js';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js';
 import { parseProductCode } from '../../../../server/domain/work-code.js';
 import { ApiError } from '../../api/client.js';
@@ -146,14 +147,7 @@ function WorkDetail({ id }: { id: number }) {
   }
   if (work.isError) {
     if (work.error instanceof ApiError && (work.error.status === 404 || work.error.status === 400)) return <NotFoundPage />;
-    return (
-      <Stack align="center" py={64} gap="sm" role="alert">
-        <Text c="dimmed">{errorText(work.error)}</Text>
-        <Button variant="light" onClick={() => void work.refetch()}>
-          {t.routeError.reload}
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed error={work.error} onRetry={() => void work.refetch()} />;
   }
 
   const data = work.data;

@@ -4,12 +4,12 @@
  * list — waterfall or numbered pages. On the first screen of a page load the controls and the strip
  * come just after the first cards (lib/first-screen.ts).
  */
+import { LoadFailed } from '../../components/LoadFailed.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useViewportSize } from '@mantine/hooks';
-import { errorText } from '../../api/errors.js';
 import { FollowLinkContext } from '../../components/work-card/follow-link.js';
 import { MINI_WIDTH } from '../../app/layouts/layout-sizes.js';
 import { t } from '../../i18n/index.js';
@@ -187,12 +187,7 @@ export function WorksPage() {
               <Loader type="dots" />
             </Center>
           ) : query.isError && !current.works.length ? (
-            <Stack align="center" py={48} gap="sm" role="alert">
-              <Text c="dimmed">{errorText(query.error)}</Text>
-              <Button variant="light" onClick={() => void query.refetch()}>
-                {t.routeError.reload}
-              </Button>
-            </Stack>
+            <LoadFailed error={query.error} onRetry={() => void query.refetch()} py={48} />
           ) : current.works.length === 0 ? (
             <Text c="dimmed" ta="center" py={48} data-testid="works-empty">
               {M.empty}

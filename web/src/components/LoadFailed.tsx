@@ -1,0 +1,15 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { errorText } from '../api/errors.js';
+import { t } from '../i18n/index.js';
+
+/** What a screen shows when its data could not be loaded: the reason and a retry (spec §8). */
+export function LoadFailed({ error, onRetry, py = 64 }: { error: unknown; onRetry(): void; py?: number }) {
+  return (
+    <Stack align="center" py={py} gap="sm" ta="center" role="alert">
+      <Text c="dimmed">{errorText(error)}</Text>
+      <Button variant="light" onClick={onRetry}>
+        {t.routeError.reload}
+      </Button>
+    </Stack>
+  );
+}
