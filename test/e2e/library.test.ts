@@ -262,4 +262,21 @@ describe('the work list', { timeout: 90_000 }, () => {
     await page.getByTestId('toggle-zoom').click();
     expect(errors).toEqual([]);
   });
+
+  it('says why the list could not be loaded and loads it again from 刷新页面', async () => {
+    // a keyword list comes from /api/search
+    const failing = (url: URL) => url.pathname === '/api/search';
+    await page.route(failing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: '服务器暂时不可用' }) }));
+    await page.goto('/works?keyword=' + encodeURIComponent('雨音'));
+    const failed = list().getByRole('alert');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('服务器暂时不可用');
+    expect(await cards().count()).toBe(0);
+    await page.unroute(failing);
+    await failed.getByRole('button', { name: '刷新页面' }).click();
+    await poll(() => cards().count()).toBe(1);
+    expect(await cards().first().getByTestId('work-title').textContent()).toBe('雨音の夜');
+    await failed.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
 });
