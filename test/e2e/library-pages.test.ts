@@ -193,6 +193,20 @@ describe('the work list', { timeout: 90_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('says why a label list could not be loaded and loads it again from 刷新页面', async () => {
+    const failing = (url: URL) => url.pathname === '/api/circles';
+    await page.route(failing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: '服务器暂时不可用' }) }));
+    await page.goto('/circles');
+    // the screen's own alert (the generic handler's toast says it too)
+    const failed = page.getByRole('alert').filter({ hasText: '服务器暂时不可用', has: page.getByRole('button', { name: '刷新页面' }) });
+    await failed.waitFor();
+    expect(await page.getByTestId('label-item').count()).toBe(0);
+    await page.unroute(failing);
+    await failed.getByRole('button', { name: '刷新页面' }).click();
+    await poll(() => page.getByTestId('label-item').allTextContents()).toEqual(['テストサークル3', '別のサークル1']);
+    expect(errors).toEqual([]);
+  });
+
   it('fits 375 and 1280 px, light and dark (screenshots of the list, search and label screens)', async () => {
     // a fresh browser context: nothing playing, no notices over the header
     const fresh = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop });

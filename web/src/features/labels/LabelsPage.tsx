@@ -10,7 +10,7 @@ import { Box, Center, CloseButton, Group, Loader, Stack, Text, TextInput, Title 
 import { useElementSize } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { LabelItem, LabelKind } from '../../../../server/contract/labels.js';
-import { errorText } from '../../api/errors.js';
+import { LoadFailed } from '../../components/LoadFailed.js';
 import { t } from '../../i18n/index.js';
 import { chunk } from '../works/layout.js';
 import { useScrollToTop } from '../works/use-scroll-memory.js';
@@ -91,9 +91,7 @@ export function LabelsPage({ kind }: { kind: LabelKind }) {
             <Loader type="dots" />
           </Center>
         ) : labels.isError ? (
-          <Text c="dimmed" ta="center" py={48} role="alert">
-            {errorText(labels.error)}
-          </Text>
+          <LoadFailed error={labels.error} onRetry={() => void labels.refetch()} py={48} />
         ) : items.length === 0 ? (
           <Text c="dimmed" ta="center" py={48}>
             {L.empty}
