@@ -26,6 +26,9 @@ interface FooterContext {
   onLoadMore(): void;
 }
 
+/** The list may ask for its next page: measured, more to come, no load running or failed. */
+const mayLoadMore = (ctx: FooterContext | undefined): ctx is FooterContext => !!ctx && ctx.listHeight > 0 && ctx.hasMore && !ctx.loading && !ctx.failed;
+
 function LoadMoreFooter({ context }: { context?: FooterContext }) {
   const ref = useRef<HTMLDivElement>(null);
   const observer = useRef<IntersectionObserver | null>(null);
@@ -42,9 +45,7 @@ function LoadMoreFooter({ context }: { context?: FooterContext }) {
     const io = new IntersectionObserver(
       (entries) => {
         const ctx = latest.current;
-        if (!entries[entries.length - 1]?.isIntersecting) return;
-        if (!ctx || ctx.listHeight <= 0 || !ctx.hasMore || ctx.loading || ctx.failed) return;
-        ctx.onLoadMore();
+        if (entries[entries.length - 1]?.isIntersecting && mayLoadMore(ctx)) ctx.onLoadMore();
       },
       { rootMargin: `0px 0px ${LOAD_MORE_OFFSET_PX}px 0px` },
     );
@@ -61,7 +62,7 @@ function LoadMoreFooter({ context }: { context?: FooterContext }) {
   useEffect(() => {
     const io = observer.current;
     const el = ref.current;
-    if (!io || !el || !context || context.listHeight <= 0 || !context.hasMore || context.loading || context.failed) return;
+    if (!io || !el || !mayLoadMore(context)) return;
     io.unobserve(el);
     io.observe(el);
   }, [context]);
