@@ -1,6 +1,6 @@
 /**
  * Cover images: `<coverDir>/<CODE>_img_<type>.jpg` for type main (~560 px), sam (100 px) and 240x240,
- * plus 280x210, the size of a work card in the lists, made from main when first asked for.
+ * plus 200x150 and 280x210, the sizes of a work card in the lists, made from main when first asked for.
  * From DLsite when the metadata source has them, else made with sharp from the work's own image
  * (cover/folder/jacket names first). Files are written atomically (temp + rename), so a killed scan
  * never leaves a half-written cover.
@@ -15,13 +15,18 @@ import { COVER_TYPES, type CoverType } from '../library/metadata-types.js';
 import { naturalCompare } from '../library/natural-order.js';
 
 /**
- * Types the cover route serves: the three the scanner makes, the legacy 360x360, and 280x210 (4:3,
- * half of main: what a work card shows, without decoding four times the pixels for every card).
+ * Types the cover route serves: the three the scanner makes, the legacy 360x360, and the card sizes
+ * 200x150 and 280x210 (4:3, like main): a card up to 200 px wide (the compact grid of desktop
+ * windows: six 185 px cards across 1280 px) decodes an eighth of main's pixels, a card up to 280 px
+ * a quarter, instead of all of them.
  */
-export const SERVED_COVER_TYPES = ['main', 'sam', '240x240', '360x360', '280x210'] as const;
+export const SERVED_COVER_TYPES = ['main', 'sam', '240x240', '360x360', '200x150', '280x210'] as const;
 export type ServedCoverType = (typeof SERVED_COVER_TYPES)[number];
 /** The types made from main on request rather than stored by a scan. */
-export const DERIVED_COVER_TYPES = { '280x210': { width: 280, height: 210 } } as const satisfies Partial<Record<ServedCoverType, { width: number; height: number }>>;
+export const DERIVED_COVER_TYPES = {
+  '200x150': { width: 200, height: 150 },
+  '280x210': { width: 280, height: 210 },
+} as const satisfies Partial<Record<ServedCoverType, { width: number; height: number }>>;
 export type DerivedCoverType = keyof typeof DERIVED_COVER_TYPES;
 export const isDerivedCoverType = (type: ServedCoverType): type is DerivedCoverType => type in DERIVED_COVER_TYPES;
 

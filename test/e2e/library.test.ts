@@ -215,16 +215,30 @@ describe('the work list', { timeout: 90_000 }, () => {
     await page.goto('/works?tagId=' + (await api<{ id: number; name: string }[]>('GET', '/api/tags')).find((t) => t.name === '耳かき')!.id);
     await poll(() => page.getByTestId('works-title').textContent()).toBe('标签：耳かき');
     await poll(() => cards().count()).toBe(2);
+    // each card's cover is the smallest size that fills its width (one device pixel per CSS pixel here)
+    const coverTypes: string[] = [];
+    const checkCoverSize = async () => {
+      const cover = cards().first().getByTestId('cover').locator('img');
+      const width = (await cover.boundingBox())!.width;
+      const expected = width <= 200 ? '200x150' : width <= 280 ? '280x210' : 'main';
+      await poll(async () => new URL(await cover.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc || 'http://x/')).searchParams.get('type')).toBe(expected);
+      coverTypes.push(expected);
+    };
     // compact cards: no tags; detail: tags, price and voice actors
     expect(await cards().first().getByTestId('tag-links').count()).toBe(0);
+    await checkCoverSize();
     await page.getByTestId('toggle-detail').click();
     await cards().first().getByTestId('tag-links').waitFor();
     await cards().first().getByTestId('va-links').waitFor();
+    await checkCoverSize();
     const columns = () => list().getAttribute('data-columns');
     const before = Number(await columns());
     await page.getByTestId('toggle-zoom').click();
     await poll(async () => Number(await columns())).toBe(3);
     expect(before).toBeGreaterThan(3);
+    await checkCoverSize();
+    // at 1280 px: six compact cards of 185 px, four detail cards of 285 px, three zoomed of 385 px
+    expect(coverTypes).toEqual(['200x150', 'main', 'main']);
     await screenshot(page, 'library-works-detail-1280-light');
 
     await page.getByTestId('display-settings').click();

@@ -140,34 +140,37 @@ describe('library scan, DLsite unreachable', () => {
     expect((await t.json('GET', '/api/cover/100002')).status).toBe(401);
   });
 
-  it('serves the card size 280x210 made from main on first request, again when main changes, and a default of that size', async () => {
+  it.each([
+    ['200x150', 200, 150],
+    ['280x210', 280, 210],
+  ] as const)('serves the card size %s made from main on first request, again when main changes, and a default of that size', async (type, width, height) => {
     const sharp = (await import('sharp')).default;
-    const card = await t.request('GET', '/api/cover/100002?type=280x210', { token });
+    const card = await t.request('GET', `/api/cover/100002?type=${type}`, { token });
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/jpeg');
-    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width: 280, height: 210, format: 'jpeg' });
+    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width, height, format: 'jpeg' });
     const etag = card.headers.get('etag')!;
-    expect((await t.request('GET', '/api/cover/100002?type=280x210', { token, headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await t.request('GET', `/api/cover/100002?type=${type}`, { token, headers: { 'If-None-Match': etag } })).status).toBe(304);
 
     // a changed main (a metadata refresh) makes the card size again, once
     const coverDir = t.app.store.paths().coverDir;
-    const cardFile = coverPath(coverDir, 100002, '280x210');
+    const cardFile = coverPath(coverDir, 100002, type);
     const before = statSync(cardFile).mtimeMs;
     const later = new Date(Date.now() + 60_000);
     utimesSync(coverPath(coverDir, 100002, 'main'), later, later);
-    const remade = await t.request('GET', '/api/cover/100002?type=280x210', { token });
+    const remade = await t.request('GET', `/api/cover/100002?type=${type}`, { token });
     expect(remade.status).toBe(200);
     expect(statSync(cardFile).mtimeMs).toBeGreaterThan(before);
     expect(remade.headers.get('etag')).not.toBe(etag);
     const after = statSync(cardFile).mtimeMs;
-    expect((await t.request('GET', '/api/cover/100002?type=280x210', { token })).status).toBe(200);
+    expect((await t.request('GET', `/api/cover/100002?type=${type}`, { token })).status).toBe(200);
     expect(statSync(cardFile).mtimeMs).toBe(after);
 
     // no cover: the bundled default in the card size; the other types are unchanged
-    const none = Buffer.from(await (await t.request('GET', `/api/cover/100001?type=280x210&token=${token}`)).arrayBuffer());
-    expect(none.equals(readFileSync(defaultCoverPath('280x210')))).toBe(true);
-    expect(await sharp(none).metadata()).toMatchObject({ width: 280, height: 210 });
-    for (const type of ['main', 'sam', '240x240']) expect((await t.request('GET', `/api/cover/100002?type=${type}`, { token })).status).toBe(200);
+    const none = Buffer.from(await (await t.request('GET', `/api/cover/100001?type=${type}&token=${token}`)).arrayBuffer());
+    expect(none.equals(readFileSync(defaultCoverPath(type)))).toBe(true);
+    expect(await sharp(none).metadata()).toMatchObject({ width, height });
+    for (const other of ['main', 'sam', '240x240']) expect((await t.request('GET', `/api/cover/100002?type=${other}`, { token })).status).toBe(200);
     expect((await t.json('GET', '/api/cover/100002?type=280x211', { token })).status).toBe(400);
   });
 

@@ -22,8 +22,8 @@ export function withToken(url: string): string {
 /** A track hash is `<workId>/<n>`; each part is encoded, the slash kept. */
 const hashPath = (hash: string): string => hash.split('/').map(encodeURIComponent).join('/');
 
-/** `280x210` is the card size (made from main by the server on first request). */
-export type CoverType = 'main' | 'sam' | '240x240' | '280x210';
+/** `200x150` and `280x210` are the card sizes (made from main by the server on first request). */
+export type CoverType = 'main' | 'sam' | '240x240' | '200x150' | '280x210';
 
 /** A cover of this server (no token in it yet): the token is appended without parsing the URL (lists build hundreds). */
 export const coverUrl = (workId: number, type: CoverType = 'main'): string => {

@@ -1,8 +1,8 @@
 /**
  * A work's cover (`/api/cover/:id?type=…&token=`), lazy-loaded and picked for the size it is shown at:
  * `sam` (100 px) for tiny thumbnails, `240x240` for list items and strips, `main` (~560 px) for the
- * work page; cards offer `280x210` and `main` and the browser takes the one their width and the
- * screen's pixel density need (`sizes`: the card's width). The box keeps its aspect ratio while the
+ * work page; cards offer `200x150`, `280x210` and `main` and the browser takes the smallest that
+ * their width and the screen's pixel density need (`sizes`: the card's width). The box keeps its aspect ratio while the
  * image loads, so nothing jumps. Plain elements (no Mantine box): long lists draw many of these.
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
@@ -54,7 +54,7 @@ export function Cover({ workId, alt, size, eager = false, radius = 0, sizes, chi
       ) : (
         <img
           src={coverUrl(workId, TYPE[size])}
-          srcSet={size === 'card' ? `${coverUrl(workId, '280x210')} 280w, ${coverUrl(workId, 'main')} 560w` : undefined}
+          srcSet={size === 'card' ? `${coverUrl(workId, '200x150')} 200w, ${coverUrl(workId, '280x210')} 280w, ${coverUrl(workId, 'main')} 560w` : undefined}
           sizes={size === 'card' ? (sizes ?? '(min-width: 48em) 25vw, 50vw') : undefined}
           alt={alt}
           width={w}
