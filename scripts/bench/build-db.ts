@@ -1,16 +1,18 @@
 /**
  * Builds the benchmark's data directory: a kikoplay database (migrated by the project's own
  * `Database.open`) filled with the synthetic library through the seed writer, a config with a root
- * folder, and a few real work folders with large files for the stream row.
+ * folder, a few real work folders with large files for the stream row, and covers of every size
+ * for every work (bench-covers.ts).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Database } from '../../server/db/connection.js';
 import { seedWorks } from '../../test/helpers/seed.js';
+import { writeBenchCovers } from './bench-covers.js';
 import { DEFAULT_SYNTH, synthesize, type SynthOptions } from './synth-library.js';
 
 /** Bump when the generator or the schema changes, so a reused data dir is rebuilt. */
-const GENERATOR_VERSION = 6;
+const GENERATOR_VERSION = 7;
 
 /** Works that get real files on disk (the stream row reads 1 MB ranges of them). */
 export const STREAM_WORKS = 8;
@@ -82,6 +84,9 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
   } finally {
     await db.close();
   }
+
+  const coverSeconds = await writeBenchCovers(path.join(dataDir, 'covers'), lib.works.map((w) => w.id));
+  process.stdout.write(`  covers written in ${coverSeconds.toFixed(1)} s\n`);
 
   const tagVaPairs: [number, string][] = [];
   for (let i = 0; tagVaPairs.length < 200 && i < visible.length; i += 997) {
