@@ -9,13 +9,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useElementSize, useViewportSize } from '@mantine/hooks';
+import { useViewportSize } from '@mantine/hooks';
 import { FollowLinkContext } from '../../components/work-card/follow-link.js';
 import { MINI_WIDTH } from '../../app/layouts/layout-sizes.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
 import { FirstScreenStage, markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { usePref } from '../../lib/prefs.js';
+import { useElementWidth } from '../../lib/use-element-width.js';
 import { AdvancedSearch } from '../search/AdvancedSearch.js';
 import { fetchLabel } from './api.js';
 import { columnsFor, GRID_GAP, LABEL_MIN_WIDTH, ZOOM_MIN_WIDTH } from './layout.js';
@@ -78,7 +79,7 @@ export function WorksPage() {
   const [oldCardUi] = usePref('oldCardUi');
   const [zoom, setZoom] = useState(false);
   const { width: windowWidth } = useViewportSize();
-  const { ref: boxRef, width: boxWidth } = useElementSize();
+  const { ref: boxRef, width: boxWidth } = useElementWidth();
 
   const paramsKey = params.toString();
   const source = useMemo(() => sourceOf(pathname, new URLSearchParams(paramsKey), conditions), [pathname, paramsKey, conditions]);
