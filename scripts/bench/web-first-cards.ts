@@ -29,6 +29,15 @@ import { DEFAULT_SYNTH } from './synth-library.js';
 const TARGET_FIRST_CARDS_MS = 1500;
 const MAX_LONG_TASK_MS = 200;
 const MAX_P95_FRAME_MS = 50;
+/**
+ * Frames come in whole vsyncs (60 Hz here), and the page's clock is coarsened to 0.1 ms (no
+ * cross-origin isolation), so a frame of three vsyncs reads 49.9, 50.0 or 50.1 ms and none reads
+ * between that and four vsyncs (66.7 ms). Frame intervals are compared in vsyncs: "within 50 ms" is
+ * "within three", whichever way the clock rounded.
+ */
+const VSYNC_MS = 1000 / 60;
+const vsyncs = (ms: number) => Math.round(ms / VSYNC_MS);
+const frameWithinTarget = (ms: number) => vsyncs(ms) <= vsyncs(MAX_P95_FRAME_MS);
 /** A fast fling: 600 px every 50 ms (12,000 px/s). */
 const WHEEL_STEP_PX = 600;
 const WHEEL_EVERY_MS = 50;
@@ -249,7 +258,7 @@ async function main(): Promise<number> {
     await context.close();
     if (only === 'scroll') {
       const frames = [...scroll.frames].sort((a, b) => a - b);
-      process.stdout.write(`\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(Math.max(0, ...scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${pct(frames, 95).toFixed(1)} ms, over 50 ms ${frames.filter((f) => f > 50).length} (${frames.length} frames); vas p95 ${Math.round(pct(vas.frames, 95))} ms; the harness used ${Math.round(scroll.harnessCpuMs)} ms of CPU while scrolling\n`);
+      process.stdout.write(`\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(Math.max(0, ...scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${pct(frames, 95).toFixed(1)} ms, over 3 vsyncs ${frames.filter((f) => !frameWithinTarget(f)).length} (${frames.length} frames); vas p95 ${Math.round(pct(vas.frames, 95))} ms; the harness used ${Math.round(scroll.harnessCpuMs)} ms of CPU while scrolling\n`);
       process.stdout.write(`machine: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
       return 0;
     }
@@ -264,11 +273,12 @@ async function main(): Promise<number> {
       [`waterfall: ${scroll.works} works scrolled`, ms(scroll.elapsedMs), '—', true],
       ['waterfall: longest task', ms(maxLong), `≤ ${MAX_LONG_TASK_MS} ms`, maxLong <= MAX_LONG_TASK_MS],
       ['waterfall: long tasks (> 50 ms)', String(scroll.longTasks.length), '—', true],
-      ['waterfall: frame interval p95', ms(p95), `≤ ${MAX_P95_FRAME_MS} ms`, p95 <= MAX_P95_FRAME_MS],
+      ['waterfall: frames over 3 vsyncs', `${scroll.frames.filter((f) => !frameWithinTarget(f)).length} of ${scroll.frames.length}`, '—', true],
+      ['waterfall: frame interval p95', ms(p95), `≤ ${MAX_P95_FRAME_MS} ms`, frameWithinTarget(p95)],
       ['waterfall: cards in the page (max)', String(scroll.maxCards), `< ${scroll.works}`, scroll.maxCards < scroll.works],
       [`voice actors: ${vas.count} scrolled to the end`, ms(vas.elapsedMs), '—', true],
       ['voice actors: longest task', ms(vas.longTasks.length ? Math.max(...vas.longTasks) : 0), `≤ ${MAX_LONG_TASK_MS} ms`, (vas.longTasks.length ? Math.max(...vas.longTasks) : 0) <= MAX_LONG_TASK_MS],
-      ['voice actors: frame interval p95', ms(pct(vas.frames, 95)), `≤ ${MAX_P95_FRAME_MS} ms`, pct(vas.frames, 95) <= MAX_P95_FRAME_MS],
+      ['voice actors: frame interval p95', ms(pct(vas.frames, 95)), `≤ ${MAX_P95_FRAME_MS} ms`, frameWithinTarget(pct(vas.frames, 95))],
       ['voice actors: buttons in the page (max)', String(vas.maxButtons), `< ${vas.count}`, vas.maxButtons < vas.count],
     ];
     const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), Math.max(...rows.map((r) => r[2].length))];
