@@ -2,8 +2,9 @@
  * A work's cover (`/api/cover/:id?type=…&token=`), lazy-loaded and picked for the size it is shown at:
  * `sam` (100 px) for tiny thumbnails, `240x240` for list items and strips, `main` (~560 px) for the
  * work page; cards offer `200x150`, `280x210` and `main` and the browser takes the smallest that
- * their width and the screen's pixel density need (`sizes`: the card's width). The box keeps its aspect ratio while the
- * image loads, so nothing jumps. Plain elements (no Mantine box): long lists draw many of these.
+ * their width and the screen's pixel density need (`sizes`: the card's width). The box keeps its
+ * aspect ratio while the image loads, so nothing jumps. Plain elements (no Mantine box): long lists
+ * draw many of these.
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { IconPhotoOff } from '@tabler/icons-react';
