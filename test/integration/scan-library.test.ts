@@ -140,6 +140,29 @@ describe('library scan, DLsite unreachable', () => {
     expect((await t.json('GET', '/api/cover/100002')).status).toBe(401);
   });
 
+  it('sends a cover over 1 MB as a stream, whole, and answers HEAD with the length only', async () => {
+    const file = coverPath(t.app.store.paths().coverDir, 100002, 'sam');
+    const original = readFileSync(file);
+    const big = Buffer.alloc(1_500_000);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
+    writeFileSync(file, big);
+    try {
+      const res = await t.request('GET', '/api/cover/100002?type=sam', { token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe(String(big.length));
+      expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
+      const head = await t.request('HEAD', '/api/cover/100002?type=sam', { token });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(big.length));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+      // a small one: the length of its file
+      const small = await t.request('HEAD', '/api/cover/100002?type=240x240', { token });
+      expect(small.headers.get('content-length')).toBe(String(statSync(coverPath(t.app.store.paths().coverDir, 100002, '240x240')).size));
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
   it.each([
     ['200x150', 200, 150],
     ['280x210', 280, 210],
