@@ -2,7 +2,6 @@
  * The work page `/work/:id` (spec §2.5): header with the buttons, related works and the file tree with
  * its image preview. Playback is handed to the player store; the page never plays anything itself.
  */
-import { LoadFailed } from '../../components/LoadFailed.js';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { ApiError } from '../../api/client.js';
 import { errorText, reportError } from '../../api/errors.js';
 import { isAdminUser } from '../../api/types.js';
 import { streamUrl, withToken } from '../../api/urls.js';
+import { LoadFailed } from '../../components/LoadFailed.js';
 import { NotFoundPage } from '../../components/NotFoundPage.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
