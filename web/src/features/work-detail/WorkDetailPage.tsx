@@ -5,11 +5,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Title } from '@mantine/core';
 import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js';
 import { parseProductCode } from '../../../../server/domain/work-code.js';
 import { ApiError } from '../../api/client.js';
-import { errorText, reportError } from '../../api/errors.js';
+import { reportError } from '../../api/errors.js';
 import { isAdminUser } from '../../api/types.js';
 import { streamUrl, withToken } from '../../api/urls.js';
 import { LoadFailed } from '../../components/LoadFailed.js';
@@ -179,7 +179,7 @@ function WorkDetail({ id }: { id: number }) {
             <Loader type="dots" />
           </Center>
         ) : tracks.isError ? (
-          <Text c="dimmed">{errorText(tracks.error)}</Text>
+          <LoadFailed error={tracks.error} onRetry={() => void tracks.refetch()} py="xl" />
         ) : (
           <FileTree
             path={shownPath}
