@@ -1,6 +1,6 @@
 /** The work list's pure layout helpers: columns per width and mode, rows, and the waterfall's row-by-row growth. */
 import { describe, expect, it } from 'vitest';
-import { chunk, columnsFor, withNextRow } from '../../web/src/features/works/layout.js';
+import { chunk, columnsFor, rowsKeeping, withNextRow } from '../../web/src/features/works/layout.js';
 
 describe('work list layout', () => {
   it('fits as many cards as their narrowest width allows, one column in list mode', () => {
@@ -15,6 +15,23 @@ describe('work list layout', () => {
   it('cuts works into rows, the last one shorter', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunk([], 3)).toEqual([]);
+  });
+
+  it('cuts the first works into rows, keeping the earlier rows that did not change', () => {
+    const works = [1, 2, 3, 4, 5, 6, 7];
+    const first = rowsKeeping(works, 5, 2, []);
+    expect(first).toEqual([[1, 2], [3, 4], [5]]);
+    const grown = rowsKeeping(works, 7, 2, first);
+    expect(grown).toEqual([[1, 2], [3, 4], [5, 6], [7]]);
+    expect(grown[0]).toBe(first[0]);
+    expect(grown[1]).toBe(first[1]);
+    expect(grown[2]).not.toBe(first[2]);
+    // other works in a kept row's place: a new row
+    const changed = rowsKeeping([1, 9, 3, 4], 4, 2, grown);
+    expect(changed[0]).toEqual([1, 9]);
+    expect(changed[0]).not.toBe(grown[0]);
+    expect(changed[1]).toBe(grown[1]);
+    expect(rowsKeeping(works, 99, 3, [])).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 
   it('grows the waterfall a whole row at a time, completing a partial row and stopping at the end', () => {

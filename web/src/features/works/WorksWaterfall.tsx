@@ -8,7 +8,7 @@ import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuos
 import { Button, Center, Loader, Text } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { t } from '../../i18n/index.js';
-import { chunk, GRID_GAP, withNextRow } from './layout.js';
+import { GRID_GAP, rowsKeeping, withNextRow } from './layout.js';
 import { WorkItem, type ItemLook } from './WorkItem.js';
 
 /** Load more when the end of the list is this close below the viewport (spec §9). */
@@ -156,12 +156,7 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
   // rows that did not change keep their identity (a new page re-renders only the rows it adds)
   const lastRows = useRef<WorkListItem[][]>([]);
   const shown = useRowByRow(works.length, columns);
-  const rows = useMemo(() => {
-    const prev = lastRows.current;
-    const next = chunk(shown < works.length ? works.slice(0, shown) : works, columns).map((row, i) => (prev[i] && prev[i].length === row.length && prev[i].every((w, j) => w === row[j]) ? prev[i] : row));
-    lastRows.current = next;
-    return next;
-  }, [works, columns, shown]);
+  const rows = useMemo(() => (lastRows.current = rowsKeeping(works, shown, columns, lastRows.current)), [works, columns, shown]);
   const [listHeight, setListHeight] = useState(0);
   const context = useMemo<FooterContext>(
     () => ({ count: works.length, hasMore, loading, failed, listHeight, onLoadMore }),

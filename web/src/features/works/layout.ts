@@ -33,6 +33,24 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
+ * The first `count` items cut into rows of `size`, keeping each row of `prev` whose items are the
+ * same (same array, so memoised rows do not re-render): a list that grows only allocates its new
+ * rows, and nothing is sliced twice.
+ */
+export function rowsKeeping<T>(items: readonly T[], count: number, size: number, prev: readonly T[][]): T[][] {
+  const end = Math.min(count, items.length);
+  const rows: T[][] = [];
+  for (let start = 0, i = 0; start < end; start += size, i++) {
+    const length = Math.min(size, end - start);
+    const old = prev[i];
+    let same = old !== undefined && old.length === length;
+    for (let j = 0; same && j < length; j++) same = old![j] === items[start + j];
+    rows.push(same ? old! : items.slice(start, start + length));
+  }
+  return rows;
+}
+
+/**
  * How many works to draw after `shown` when `count` are loaded, adding one row at a time: a partly
  * drawn last row is completed first, and the end of the list is not passed.
  */
