@@ -179,11 +179,12 @@ describe('advanced settings', () => {
     for (const group of ['paths', 'playback', 'language', 'scraping', 'proxy', 'scanning', 'server', 'media', 'ai', 'updates']) {
       await page.getByTestId(`config-group-${group}`).waitFor();
     }
-    expect(await field('pageSize').inputValue()).toBe('12');
+    // the fields show the saved values a render after the groups (the form copies them in an effect)
+    await expect.poll(() => field('pageSize').inputValue()).toBe('12');
     expect(await field('production').isDisabled()).toBe(true);
     expect(await field('auth').isDisabled()).toBe(false);
-    expect(await field('auth').isChecked()).toBe(true);
-    expect(await field('coverFolderDir').isDisabled()).toBe(true); // while the default cover folder is used
+    await expect.poll(() => field('auth').isChecked()).toBe(true);
+    await expect.poll(() => field('coverFolderDir').isDisabled()).toBe(true); // while the default cover folder is used
     await page.getByText('没有修改').waitFor();
   });
 
@@ -228,7 +229,8 @@ describe('advanced settings', () => {
     // the form shows what was saved after a reload
     await page.reload();
     await expect.poll(() => field('rewindSeekTime').inputValue()).toBe('10');
-    expect(await field('tagLanguage').inputValue()).toBe('日本語 (ja-jp)');
+    // (a select shows the label of a new value one render later)
+    await expect.poll(() => field('tagLanguage').inputValue()).toBe('日本語 (ja-jp)');
     expect(errors).toEqual([]);
   });
 
@@ -264,9 +266,10 @@ describe('advanced settings in production', () => {
         const auth = other.page.locator('[data-key="auth"]');
         await auth.waitFor({ state: 'attached' });
         expect(await auth.isDisabled()).toBe(true);
-        expect(await auth.isChecked()).toBe(true);
+        // the switches show the saved values a render after they appear (the form copies them in an effect)
+        await expect.poll(() => auth.isChecked()).toBe(true);
         await other.page.getByText('生产模式下登录验证总是开启，不能修改。').waitFor();
-        expect(await other.page.locator('[data-key="production"]').isChecked()).toBe(true);
+        await expect.poll(() => other.page.locator('[data-key="production"]').isChecked()).toBe(true);
       } finally {
         await other.context.close();
       }
