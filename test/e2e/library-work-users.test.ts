@@ -105,7 +105,8 @@ describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
     await page.getByTestId('action-review').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('雨音の夜').waitFor();
-    expect(await page.getByTestId('review-progress').inputValue()).toBe('在听');
+    // the dialog takes the work's progress once open, and the select shows its label a render later
+    await poll(() => page.getByTestId('review-progress').inputValue()).toBe('在听');
     await page.getByTestId('review-text').fill('雨の音がとても良い。');
     await screenshot(page, 'library-work-review-1280-light', page.getByTestId('review-submit'));
     await page.getByTestId('review-submit').click();
