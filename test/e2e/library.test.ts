@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openLoggedInPage, screenshot, VIEWPORTS } from '../helpers/browser.js';
+import { forgetLocal, openLoggedInPage, screenshot, VIEWPORTS } from '../helpers/browser.js';
 import type { CliServer } from '../helpers/cli-server.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { startScannedApp } from '../helpers/scanned-app.js';
@@ -111,6 +111,7 @@ describe('the work list', { timeout: 90_000 }, () => {
   });
 
   it('searches by advanced conditions: candidates while focused, badges, removable terms, codes and the spec messages', async () => {
+    await forgetLocal(page, ['kikoplay.advancedKeywords']); // remembered: a retry starts without terms too
     await page.goto('/search');
     await page.getByTestId('advanced-search').waitFor();
     await page.getByTestId('keyword-box').waitFor({ state: 'detached' });
@@ -174,6 +175,8 @@ describe('the work list', { timeout: 90_000 }, () => {
   });
 
   it('filters by lyrics and age, sorts, and starts over on the first page after each change', async () => {
+    // remembered: a retry starts from the defaults too
+    await forgetLocal(page, ['lyricOptions', 'ageRating', 'sortField', 'sortDirection'].map((k) => `kikoplay.${k}`));
     await page.goto('/works');
     await cards().first().waitFor();
     const shown = async () => Number(await page.getByTestId('works-list').getAttribute('data-total'));
@@ -212,6 +215,9 @@ describe('the work list', { timeout: 90_000 }, () => {
   });
 
   it('switches between grid and list, labels, detail, zoom and the old card style', async () => {
+    // remembered: a retry starts from the defaults (and the 1280 px window) too
+    await forgetLocal(page, ['listView', 'showLabel', 'showDetail', 'oldCardUi'].map((k) => `kikoplay.${k}`));
+    await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto('/works?tagId=' + (await api<{ id: number; name: string }[]>('GET', '/api/tags')).find((t) => t.name === '耳かき')!.id);
     await poll(() => page.getByTestId('works-title').textContent()).toBe('标签：耳かき');
     await poll(() => cards().count()).toBe(2);
@@ -281,12 +287,15 @@ describe('the work list', { timeout: 90_000 }, () => {
     // a keyword list comes from /api/search
     const failing = (url: URL) => url.pathname === '/api/search';
     await page.route(failing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: '服务器暂时不可用' }) }));
-    await page.goto('/works?keyword=' + encodeURIComponent('雨音'));
     const failed = list().getByRole('alert');
-    await failed.waitFor();
-    expect(await failed.textContent()).toContain('服务器暂时不可用');
-    expect(await cards().count()).toBe(0);
-    await page.unroute(failing);
+    try {
+      await page.goto('/works?keyword=' + encodeURIComponent('雨音'));
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain('服务器暂时不可用');
+      expect(await cards().count()).toBe(0);
+    } finally {
+      await page.unroute(failing); // also when a check fails: a retry's page must reach the server again
+    }
     await failed.getByRole('button', { name: '刷新页面' }).click();
     await poll(() => cards().count()).toBe(1);
     expect(await cards().first().getByTestId('work-title').textContent()).toBe('雨音の夜');
