@@ -129,13 +129,16 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
   it('says why the file tree could not be loaded and loads it again from 刷新页面', async () => {
     const failing = (url: URL) => url.pathname === '/api/tracks/100030';
     await page.route(failing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: '服务器暂时不可用' }) }));
-    await page.goto('/work/100030');
     // the toast is an alert too: the tree's is the one with the retry button
     const failed = page.getByRole('alert').filter({ has: page.getByRole('button', { name: '刷新页面' }) });
-    await failed.waitFor();
-    expect(await failed.textContent()).toContain('服务器暂时不可用');
-    expect(await page.getByTestId('work-detail-title').textContent()).toBe('nested');
-    await page.unroute(failing);
+    try {
+      await page.goto('/work/100030');
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain('服务器暂时不可用');
+      expect(await page.getByTestId('work-detail-title').textContent()).toBe('nested');
+    } finally {
+      await page.unroute(failing); // also when a check fails: a retry's page must reach the server again
+    }
     await failed.getByRole('button', { name: '刷新页面' }).click();
     await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
     await failed.waitFor({ state: 'detached' });
