@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   apiLogin,
   colorSchemeOf,
+  forgetLocal,
   launchChromium,
   openLoggedInPage,
   readLocal,
@@ -98,6 +99,7 @@ describe('the main layout, logged in as the admin', () => {
 
   it('cycles dark mode auto → on → off → auto, remembers it, and reads legacy values', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
+    await forgetLocal(page, [DARK_KEY]); // a retry starts from auto too
     await page.goto('/about');
     const cycle = page.getByTestId('dark-mode-cycle');
     await cycle.waitFor();
