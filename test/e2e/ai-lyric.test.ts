@@ -131,6 +131,9 @@ describe('the AI lyric centre', () => {
   });
 
   it('filters by status, work id number (or code) and file name', async () => {
+    // the filters live in the page: a retry starts from an unfiltered list too
+    await page.goto('/ai_lyric');
+    await page.getByTestId('ai-total').getByText('共 6 个任务').waitFor();
     // the pill box around the input takes the click (Mantine MultiSelect)
     const statusFilter = page.locator('.mantine-MultiSelect-input').filter({ has: page.getByTestId('ai-filter-status') });
     await statusFilter.click();
