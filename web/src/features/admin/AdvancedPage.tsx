@@ -3,7 +3,7 @@
  * saving; only changed keys are sent (PUT /api/config/admin); a 400 names the key it refuses and the
  * page shows the message at that field. `auth` is locked in production; `production` is read-only.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
@@ -46,14 +46,20 @@ function FieldInput({ field, value, error, disabled, description, onChange }: { 
 export function AdvancedPage() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ADMIN_CONFIG_KEY, queryFn: ({ signal }) => fetchAdminConfig(signal), staleTime: 0 });
-  const [drafts, setDrafts] = useState<Drafts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [restartNote, setRestartNote] = useState<string[]>([]);
 
   const config = query.data;
   const saved = useMemo(() => (config ? draftsOf(config) : {}), [config]);
-  useEffect(() => setDrafts(saved), [saved]);
+  // the drafts start over from every config that arrives, in the same render (an effect drew the
+  // form once with empty fields and switches off before the saved values came in)
+  const [drafts, setDrafts] = useState<Drafts>(saved);
+  const [draftsFrom, setDraftsFrom] = useState(saved);
+  if (draftsFrom !== saved) {
+    setDraftsFrom(saved);
+    setDrafts(saved);
+  }
 
   const production = config?.production === true;
   const isLocked = (field: ConfigField) => field.readOnly === true || (field.key === 'auth' && production);

@@ -3,7 +3,7 @@
  * (PUT /api/review?starOnly=false), or the whole mark deleted. It closes and reports "modified" after a
  * save or a delete.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Rating, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { Progress, WorkDetail } from '../../../../server/contract/works.js';
@@ -28,12 +28,18 @@ export function ReviewDialog({ work, opened, onClose }: ReviewDialogProps) {
   const [progress, setProgress] = useState<Progress | typeof NONE>(work.progress ?? NONE);
   const [text, setText] = useState(work.review_text ?? '');
 
-  useEffect(() => {
-    if (!opened) return;
-    setRating(work.userRating ?? 0);
-    setProgress(work.progress ?? NONE);
-    setText(work.review_text ?? '');
-  }, [opened, work.userRating, work.progress, work.review_text]);
+  // on opening (and when the saved mark changes while open) the fields show the saved mark, in the
+  // same render: an effect drew the dialog once with what the last opening left
+  const mark = opened ? JSON.stringify([work.userRating, work.progress, work.review_text]) : null;
+  const [shownMark, setShownMark] = useState<string | null>(null);
+  if (mark !== shownMark) {
+    setShownMark(mark);
+    if (opened) {
+      setRating(work.userRating ?? 0);
+      setProgress(work.progress ?? NONE);
+      setText(work.review_text ?? '');
+    }
+  }
 
   const save = useMutation({
     mutationFn: () => putReview(userName, work.id, { rating: rating || null, review_text: text, progress: progress || null }),
