@@ -179,7 +179,7 @@ describe('advanced settings', () => {
     for (const group of ['paths', 'playback', 'language', 'scraping', 'proxy', 'scanning', 'server', 'media', 'ai', 'updates']) {
       await page.getByTestId(`config-group-${group}`).waitFor();
     }
-    // the fields show the saved values a render after the groups (the form copies them in an effect)
+    // the fields get the saved values as the config arrives, maybe a render after the groups: wait for them
     await expect.poll(() => field('pageSize').inputValue()).toBe('12');
     expect(await field('production').isDisabled()).toBe(true);
     expect(await field('auth').isDisabled()).toBe(false);
@@ -266,7 +266,7 @@ describe('advanced settings in production', () => {
         const auth = other.page.locator('[data-key="auth"]');
         await auth.waitFor({ state: 'attached' });
         expect(await auth.isDisabled()).toBe(true);
-        // the switches show the saved values a render after they appear (the form copies them in an effect)
+        // the switches get the saved values as the config arrives, maybe a render after they appear
         await expect.poll(() => auth.isChecked()).toBe(true);
         await other.page.getByText('生产模式下登录验证总是开启，不能修改。').waitFor();
         await expect.poll(() => other.page.locator('[data-key="production"]').isChecked()).toBe(true);
