@@ -133,8 +133,12 @@ describe('the work list', { timeout: 90_000 }, () => {
     expect(await list().getAttribute('data-loaded')).toBe('12');
     for (let i = 0; i < 10 && Number(await list().getAttribute('data-loaded')) < all; i++) {
       const before = Number(await list().getAttribute('data-loaded'));
-      await page.mouse.wheel(0, 4000);
-      await poll(async () => Number(await list().getAttribute('data-loaded'))).toBeGreaterThan(before);
+      // wheel again while waiting, as a user would: a wheel that lands while the last page's rows are
+      // still being drawn stops at the end they had, and the rows drawn after it push the end away
+      await poll(async () => {
+        await page.mouse.wheel(0, 4000);
+        return Number(await list().getAttribute('data-loaded'));
+      }).toBeGreaterThan(before);
     }
     expect(Number(await list().getAttribute('data-loaded'))).toBe(all);
     await page.getByText('已经到底了').waitFor();
