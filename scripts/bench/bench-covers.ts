@@ -47,14 +47,15 @@ export async function writeBenchCovers(coverDir: string, workIds: readonly numbe
   const poolDir = path.join(coverDir, '.pool');
   rmSync(poolDir, { recursive: true, force: true });
   mkdirSync(poolDir, { recursive: true });
-  const types = [...COVER_TYPES, ...(Object.keys(DERIVED_COVER_TYPES) as DerivedCoverType[])];
+  const derived = Object.keys(DERIVED_COVER_TYPES) as DerivedCoverType[];
+  const types = [...COVER_TYPES, ...derived];
   for (let k = 0; k < POOL_SIZE; k++) {
     const source = path.join(poolDir, `art-${k}.png`);
     await sharp(await artwork(k)).toFile(source);
     // pool entry k is stored as the covers of a work with id k: the same names and code as the server's
     await makeCoversFromImage(poolDir, k, source);
     // a made card size carries main's modification time, which the server checks before using it
-    for (const type of Object.keys(DERIVED_COVER_TYPES) as DerivedCoverType[]) await makeDerivedCover(poolDir, k, type);
+    for (const type of derived) await makeDerivedCover(poolDir, k, type);
   }
   for (const id of workIds) {
     for (const type of types) {

@@ -1,5 +1,6 @@
 /**
- * The width of an element (its border box, CSS px), kept up to date by a ResizeObserver; 0 until
+ * The width of an element's content box (CSS px, what its children lay out in), kept up to date by a
+ * ResizeObserver; 0 until
  * measured. Only a change of width re-renders: the work list grows taller with every row it adds,
  * and a size hook that also tracked the height re-rendered the whole page for each of them.
  */
@@ -12,7 +13,7 @@ export function useElementWidth<T extends HTMLElement = HTMLDivElement>(): { ref
     const observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1];
       // the same number again is not a change (React skips the render)
-      if (entry) setWidth(entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width);
+      if (entry) setWidth(entry.contentRect.width);
     });
     observer.observe(el);
     return () => observer.disconnect();
