@@ -31,6 +31,23 @@ const api = async (method: string, p: string, token: string, body?: unknown) => 
 };
 const users = async () => ((await api('GET', '/api/credentials/users', adminToken)).body as { users: { name: string; role: string }[] }).users;
 
+/**
+ * Put the user list back to what a test starts from (a retry runs against the server its failed attempt
+ * changed): `absent` deleted, `present` created or given their role back, then the page loaded afresh.
+ */
+async function resetUsers(absent: string[], present: { name: string; password: string; group: string }[] = []): Promise<void> {
+  const names = (await users()).map((u) => u.name);
+  const gone = absent.filter((n) => names.includes(n));
+  if (gone.length) expect((await api('DELETE', '/api/credentials/user', adminToken, { users: gone.map((name) => ({ name })) })).status).toBe(200);
+  for (const u of present) {
+    const res = names.includes(u.name)
+      ? await api('PUT', '/api/credentials/user/role', adminToken, { name: u.name, role: u.group })
+      : await api('POST', '/api/credentials/user', adminToken, u);
+    expect(res.status).toBe(200);
+  }
+  await page.goto('/admin/usermanage');
+}
+
 /** Requests of a method to a path made while `fn` runs. */
 async function requestsDuring(method: string, path: string, fn: () => Promise<void>): Promise<number> {
   let n = 0;
@@ -98,6 +115,8 @@ describe('user management', () => {
   });
 
   it('adds a guest, refuses the same name again, and shows the server 422 as a warning', async () => {
+    await resetUsers(['listener', 'sneaky']);
+    await row(admin.name).waitFor();
     await form().getByLabel('用户名').fill('listener');
     await form().getByLabel('密码').fill('listener-pass');
     await form().getByText('游客 (guest)').click();
@@ -129,6 +148,7 @@ describe('user management', () => {
   });
 
   it("changes a user's password: both at least 5 characters, and equal", async () => {
+    await page.goto('/admin/usermanage'); // a retry: without the dialog its failed attempt may have left open
     await row('listener').getByRole('button', { name: '修改密码 listener' }).click();
     const dialog = page.getByRole('dialog', { name: '修改 listener 的密码' });
     await dialog.getByLabel('新密码', { exact: true }).fill('new-pass-1');
@@ -150,6 +170,11 @@ describe('user management', () => {
   });
 
   it('changes a role and deletes a user after asking', async () => {
+    // as the test above leaves them: listener a guest, sneaky a user
+    await resetUsers([], [
+      { name: 'listener', password: 'new-pass-1', group: 'guest' },
+      { name: 'sneaky', password: 'sneaky-pass', group: 'user' },
+    ]);
     await row('listener').getByLabel('角色 listener').click();
     await page.getByRole('option', { name: '普通用户' }).click();
     await page.getByText('listener 的角色已改为 普通用户').waitFor();
@@ -172,6 +197,14 @@ describe('user management', () => {
 
 describe('advanced settings', () => {
   const field = (key: string) => page.locator(`[data-key="${key}"]`);
+  type Config = Record<string, unknown>;
+  const savedConfig = async () => ((await api('GET', '/api/config/admin', adminToken)).body as { config: Config }).config;
+  /** The keys the save test changes, as the server had them before (a retry finds them saved). */
+  let before: Config;
+  beforeAll(async () => {
+    const config = await savedConfig();
+    before = { rewindSeekTime: config.rewindSeekTime, tagLanguage: config.tagLanguage, listenPort: config.listenPort };
+  });
 
   it('shows every group, production read-only and auth editable', async () => {
     await page.getByTestId('admin-nav').getByRole('link', { name: '高级设置' }).click();
@@ -214,6 +247,11 @@ describe('advanced settings', () => {
   });
 
   it('saves changed keys only, and says which need a restart', async () => {
+    const now = await savedConfig();
+    const changed = Object.fromEntries(Object.entries(before).filter(([k, v]) => now[k] !== v));
+    if (Object.keys(changed).length) expect((await api('PUT', '/api/config/admin', adminToken, { config: changed })).status).toBe(200);
+    await page.goto('/admin/advanced');
+    await expect.poll(() => field('rewindSeekTime').inputValue()).toBe(String(before.rewindSeekTime));
     await field('rewindSeekTime').fill('10');
     await field('listenPort').fill('18888');
     await field('tagLanguage').click();
@@ -240,17 +278,37 @@ describe('advanced settings', () => {
 });
 
 describe("the admin's own password", () => {
+  const NEW_PASSWORD = 'a-brand-new-password';
+  /** A token for `name` with `password`, or null when the server refuses it. */
+  const tokenFor = async (name: string, password: string) => {
+    const res = await fetch(`${server.url}/api/auth/me`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password }) });
+    return res.status === 200 ? ((await res.json()) as { token: string }).token : null;
+  };
+
+  /**
+   * A retry finds the password its failed attempt changed (and the page's token void): change it back,
+   * and have every page load start logged in with a new token (init scripts run in the order added).
+   */
+  async function restoreAdminPassword(): Promise<void> {
+    if (await tokenFor(admin.name, admin.password)) return;
+    const changed = await apiLogin(server.url, admin.name, NEW_PASSWORD);
+    expect((await api('PUT', '/api/credentials/user', changed, { name: admin.name, newPassword: admin.password })).status).toBe(200);
+    adminToken = await apiLogin(server.url, admin.name, admin.password);
+    await context.addInitScript(([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value), [TOKEN_KEY, adminToken] as const);
+  }
+
   it('changing it clears the stored token and goes to /login (auth is on)', async () => {
+    await restoreAdminPassword();
     await page.goto('/admin/usermanage');
     await page.locator(`[data-testid="user-row"][data-name="${admin.name}"]`).getByRole('button', { name: `修改密码 ${admin.name}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('这是当前登录的账号：修改密码后需要重新登录。').waitFor();
-    await dialog.getByLabel('新密码', { exact: true }).fill('a-brand-new-password');
-    await dialog.getByLabel('确认新密码').fill('a-brand-new-password');
+    await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('确认新密码').fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.waitForURL('**/login');
     expect(await readLocal(page, TOKEN_KEY)).toBeNull();
-    expect(await apiLogin(server.url, admin.name, 'a-brand-new-password')).toMatch(/\./);
+    expect(await apiLogin(server.url, admin.name, NEW_PASSWORD)).toMatch(/\./);
     expect(errors).toEqual([]);
   });
 });
