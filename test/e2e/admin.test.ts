@@ -55,6 +55,31 @@ const api = async (method: string, p: string, token: string, body?: unknown) => 
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 };
 
+interface FoldersView {
+  folders: { name: string; path: string; works: number }[];
+  cover: { coverUseDefaultPath: boolean };
+}
+const storedFolders = async () => (await api('GET', '/api/config/folders', adminToken)).body as unknown as FoldersView;
+
+/** Remove the library folders `names` (all when not given) the server has: a retry finds what its failed attempt added. */
+async function removeFolders(names?: string[]): Promise<void> {
+  for (const f of (await storedFolders()).folders) {
+    if (!names || names.includes(f.name)) expect((await api('DELETE', '/api/config/folders', adminToken, { name: f.name })).status).toBe(200);
+  }
+}
+
+/** A scan holds the library lock while it runs, in the server or in another process. */
+const scanRunning = async () => ((await api('GET', '/api/version', adminToken)).body as { lockReason: string | null }).lockReason !== null;
+
+/** A retry may find the scan its failed attempt started still waiting on "DLsite": kill it from the page. */
+async function killLeftoverScan(): Promise<void> {
+  await page.goto('/admin/scanner');
+  if (!(await scanRunning())) return;
+  await page.getByTestId('KILL_SCAN_PROCESS').click();
+  await expect.poll(scanRunning, { timeout: 30_000 }).toBe(false);
+  await page.getByTestId('KILL_SCAN_PROCESS').waitFor({ state: 'detached' });
+}
+
 const waitForStatus = (s: string) => page.locator(`[data-testid="scanner-status"][data-status="${s}"]`).waitFor({ timeout: 30_000 });
 const mainLogs = () => page.getByTestId('main-logs');
 
@@ -90,6 +115,7 @@ afterAll(async () => {
 
 describe('library folders', () => {
   it('adds the library folder; duplicates get the spec messages, empty input is ignored, a missing path is refused', async () => {
+    await removeFolders();
     await page.goto('/admin');
     const form = page.getByTestId('add-folder');
     await form.getByLabel('别名').waitFor();
@@ -135,6 +161,9 @@ describe('library folders', () => {
   });
 
   it('deletes a folder after asking, and sets the cover folder', async () => {
+    await removeFolders(['extra']);
+    if (!(await storedFolders()).cover.coverUseDefaultPath) expect((await api('PUT', '/api/config/folders/cover', adminToken, { coverUseDefaultPath: true })).status).toBe(200);
+    await page.goto('/admin');
     const extra = tempDir('kikoplay-e2e-extra-');
     mkdirSync(path.join(extra, 'covers'));
     try {
@@ -227,6 +256,7 @@ describe('the scanner', () => {
   });
 
   it('starts "refresh library info" and kills it: buttons disabled while running, kill only while running', async () => {
+    await killLeftoverScan();
     site.hang = true;
     try {
       await page.getByTestId('PERFORM_UPDATE').click();
@@ -250,6 +280,7 @@ describe('the scanner', () => {
   });
 
   it('shows a `kikoplay scan` started in another process live, and kills it from the page', async () => {
+    await killLeftoverScan();
     site.hang = true;
     try {
       const before = held.size;
