@@ -40,6 +40,8 @@ const ids: Record<'transcribing' | 'success' | 'error' | 'pendingA' | 'pendingB'
   other: 0,
 };
 const secrets: Record<number, string> = {};
+/** The audio of the task the delete test deletes (a retry queues it again). */
+let pendingBHash = '';
 
 const api = async (method: string, p: string, body?: unknown, as = token) => {
   const res = await fetch(server.url + p, {
@@ -61,6 +63,12 @@ async function acquire(): Promise<number> {
   return got.id;
 }
 
+/** A task of RJ100030 as the server has it (status 1 pending, 2 transcribing, 3 success, 4 error), or undefined. */
+async function taskOf(id: number): Promise<{ id: number; status: number } | undefined> {
+  const list = (await api('GET', `/api/lyric/translate?page=-1&status=[]&work_id=100030`)) as { tasks: { id: number; status: number }[] };
+  return list.tasks.find((t) => t.id === id);
+}
+
 const card = (id: number) => page.locator(`[data-testid="ai-task"][data-task-id="${id}"]`);
 const cards = () => page.getByTestId('ai-task');
 
@@ -79,6 +87,7 @@ beforeAll(async () => {
   const created: number[] = [];
   for (const t of [...tracks, other[0]]) created.push(((await api('PUT', `/api/lyric/translate/${t.hash}`)) as { id: number }).id);
   [ids.transcribing, ids.success, ids.error, ids.pendingA, ids.pendingB, ids.other] = created;
+  pendingBHash = tracks[4].hash;
 
   // a worker takes the first three (oldest first): one is working, one succeeded, one failed
   expect(await acquire()).toBe(ids.transcribing);
@@ -164,6 +173,13 @@ describe('the AI lyric centre', () => {
   });
 
   it('retries a failed task: back to pending', async () => {
+    // a retry finds the task its failed attempt put back in the queue: a worker fails it again (the
+    // oldest pending task: the ones queued before it are taken)
+    if ((await taskOf(ids.error))?.status !== 4) {
+      expect(await acquire()).toBe(ids.error);
+      await api('POST', '/api/lyric/translate/finish', { id: ids.error, secret: secrets[ids.error], success: false, lrc_content: '' });
+      await page.goto('/ai_lyric');
+    }
     const failed = card(ids.error);
     await failed.getByTestId('ai-task-retry').click();
     await page.getByText('已重新加入转写队列').waitFor();
@@ -173,12 +189,24 @@ describe('the AI lyric centre', () => {
   });
 
   it('follows the queue on its own (5 s auto refresh)', async () => {
+    // a retry finds the task its failed attempt finished: back in the queue, taken again (the oldest), working
+    if ((await taskOf(ids.transcribing))?.status !== 2) {
+      await api('POST', `/api/lyric/translate/redo/${ids.transcribing}`);
+      expect(await acquire()).toBe(ids.transcribing);
+      await api('POST', '/api/lyric/translate/status', { id: String(ids.transcribing), secret: secrets[ids.transcribing], worker_status: 'transcribing 2/5 chunks' });
+      await page.goto('/ai_lyric');
+      await expect.poll(() => card(ids.transcribing).getAttribute('data-status')).toBe('transcribing');
+    }
     await api('POST', '/api/lyric/translate/finish', { id: ids.transcribing, secret: secrets[ids.transcribing], success: true, lrc_content: '[00:00.00]おわり\n' });
     // no click: the list refreshes itself
     await expect.poll(() => card(ids.transcribing).getAttribute('data-status'), { timeout: 15_000 }).toBe('success');
   });
 
   it('deletes a task after asking', async () => {
+    // a retry finds the task its failed attempt deleted: queued again
+    if (!(await taskOf(ids.pendingB))) ids.pendingB = ((await api('PUT', `/api/lyric/translate/${pendingBHash}`)) as { id: number }).id;
+    await page.goto('/ai_lyric');
+    await page.getByTestId('ai-total').getByText('共 6 个任务').waitFor();
     await card(ids.pendingB).getByRole('button', { name: /^删除 / }).click();
     await page.getByText('的转写任务吗？', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
@@ -203,6 +231,9 @@ describe('the AI lyric centre', () => {
   });
 
   it('lets a guest look but not retry or delete', async () => {
+    // a retry finds the guest its failed attempt made: made again
+    const users = (await api('GET', '/api/credentials/users')) as { users: { name: string }[] };
+    if (users.users.some((u) => u.name === 'visitor')) await api('DELETE', '/api/credentials/user', { users: [{ name: 'visitor' }] });
     await api('POST', '/api/credentials/user', { name: 'visitor', password: 'visitor-pass', group: 'guest' });
     const guest = await openLoggedInPage(browser, await apiLogin(server.url, 'visitor', 'visitor-pass'), { baseURL: server.url, viewport: VIEWPORTS.phone });
     try {
