@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { NavLink, Tooltip } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { HoverTip } from './HoverTip.js';
 
 interface NavItemProps {
   icon: Icon;
@@ -34,8 +35,8 @@ export function NavItem({ icon: Icon, label, description, to, onClick, active = 
   if (!mini) return item;
   const tip = description ? `${label}（${description}）` : label;
   return (
-    <Tooltip label={tip} position="right" withArrow openDelay={150}>
+    <HoverTip label={tip} position="right" withArrow openDelay={150}>
       {item}
-    </Tooltip>
+    </HoverTip>
   );
 }

@@ -1,7 +1,8 @@
 /** The main header (spec §2.2): menu toggle, back, title home, keyword box, advanced search. */
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
 import { IconAdjustmentsSearch, IconArrowLeft, IconHeadphones } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { KeywordBox } from './KeywordBox.js';
 import { FullScreenLink } from '../../features/player/FullScreenLink.js';
@@ -31,11 +32,11 @@ export function AppHeader({ menuOpen, onToggleMenu }: AppHeaderProps) {
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap">
       <Burger opened={menuOpen} onClick={onToggleMenu} size="sm" aria-label={t.header.menu} data-testid="menu-toggle" />
       {showBack && (
-        <Tooltip label={t.header.back}>
+        <HoverTip label={t.header.back}>
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={back} aria-label={t.header.back}>
             <IconArrowLeft size={20} />
           </ActionIcon>
-        </Tooltip>
+        </HoverTip>
       )}
       <Anchor component={Link} to="/" underline="never" c="var(--mantine-color-text)" aria-label={t.header.home} style={{ flexShrink: 0 }}>
         <Group gap={6} wrap="nowrap">
@@ -48,11 +49,11 @@ export function AppHeader({ menuOpen, onToggleMenu }: AppHeaderProps) {
       <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
         {showKeyword && <KeywordBox />}
         <FullScreenLink />
-        <Tooltip label={t.header.advancedSearch}>
+        <HoverTip label={t.header.advancedSearch}>
           <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label={t.header.advancedSearch}>
             <IconAdjustmentsSearch size={20} />
           </ActionIcon>
-        </Tooltip>
+        </HoverTip>
       </Group>
     </Group>
   );

@@ -4,9 +4,10 @@
  * generic warning, after which the stars go back to what was saved.
  */
 import { useEffect, useState } from 'react';
-import { Rating, Tooltip } from '@mantine/core';
+import { Rating } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconStarFilled, IconStar } from '@tabler/icons-react';
+import { HoverTip } from '../HoverTip.js';
 import type { RateCountDetail } from '../../../../server/contract/works.js';
 import { reportError } from '../../api/errors.js';
 import type { Session } from '../../api/types.js';
@@ -72,9 +73,9 @@ export function WorkRating({ workId, value, size = 'sm', detail, light = false, 
     const icon = filled ? <IconStarFilled size="1em" color="var(--mantine-color-yellow-5)" /> : <IconStar size="1em" color="var(--mantine-color-gray-5)" />;
     if (detail === undefined) return icon;
     return (
-      <Tooltip label={starTip(stars, detail)} withArrow openDelay={200}>
+      <HoverTip label={starTip(stars, detail)} withArrow openDelay={200}>
         <span style={{ display: 'inline-flex' }}>{icon}</span>
-      </Tooltip>
+      </HoverTip>
     );
   };
 

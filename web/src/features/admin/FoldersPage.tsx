@@ -5,10 +5,11 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFolder, IconFolderPlus, IconScan, IconTrash } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { FOLDERS_KEY, addFolder, deleteFolder, fetchFolders, saveCoverFolder, type FoldersView } from './api.js';
@@ -136,11 +137,11 @@ function FolderList({ view }: { view: FoldersView }) {
                 </Text>
               </Stack>
             </Group>
-            <Tooltip label={f.delete}>
+            <HoverTip label={f.delete}>
               <ActionIcon variant="subtle" color="red" size="lg" aria-label={`${f.delete} ${folder.name}`} onClick={() => confirmDelete(folder.name)} loading={remove.isPending && remove.variables === folder.name}>
                 <IconTrash size={18} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTip>
           </Group>
         </Paper>
       ))}

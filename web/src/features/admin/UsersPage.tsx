@@ -6,10 +6,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Modal, Paper, PasswordInput, Select, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, PasswordInput, Select, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
 import { clearToken } from '../../api/token.js';
@@ -253,16 +254,16 @@ function UserTable({ users, me, onPassword }: { users: UserRow[]; me: string | u
                 </Table.Td>
                 <Table.Td>
                   <Group gap={2} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={u.changePassword}>
+                    <HoverTip label={u.changePassword}>
                       <ActionIcon variant="subtle" aria-label={`${u.changePassword} ${user.name}`} onClick={() => onPassword(user.name)}>
                         <IconKey size={18} />
                       </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={u.delete}>
+                    </HoverTip>
+                    <HoverTip label={u.delete}>
                       <ActionIcon variant="subtle" color="red" aria-label={`${u.delete} ${user.name}`} disabled={self} onClick={() => confirmDelete(user.name)}>
                         <IconTrash size={18} />
                       </ActionIcon>
-                    </Tooltip>
+                    </HoverTip>
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -25,12 +25,12 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileMusic, IconRefresh, IconRotateClockwise, IconTrash, IconFileText } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { formatWorkCode, parseProductCode } from '../../../../server/domain/work-code.js';
 import { aiStatusCode, type AiStatusName } from '../../../../server/domain/ai-status.js';
 import type { SessionUser } from '../../api/types.js';
@@ -146,11 +146,11 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
               </Button>
             )}
             {writable && (
-              <Tooltip label={c.delete}>
+              <HoverTip label={c.delete}>
                 <ActionIcon variant="subtle" color="red" onClick={onDelete} disabled={busy} aria-label={`${c.delete} ${file.fileBasename}`}>
                   <IconTrash size={16} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTip>
             )}
           </Group>
         </Group>
@@ -231,11 +231,11 @@ export function AiLyricPage() {
         </Group>
         <Group gap="sm">
           <Switch size="sm" label={c.autoRefresh} checked={auto} onChange={(e) => setAuto(e.currentTarget.checked)} />
-          <Tooltip label={c.refresh}>
+          <HoverTip label={c.refresh}>
             <ActionIcon variant="light" size="lg" onClick={() => void refresh()} loading={tasks.isFetching} aria-label={c.refresh} data-testid="ai-refresh">
               <IconRefresh size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         </Group>
       </Group>
 

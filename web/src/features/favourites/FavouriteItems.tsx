@@ -4,8 +4,9 @@
  */
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Anchor, Box, Button, Group, Paper, Select, Spoiler, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Paper, Select, Spoiler, Stack, Text } from '@mantine/core';
 import { IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import type { Progress } from '../../../../server/contract/works.js';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
@@ -124,11 +125,11 @@ export function HistoryItem({ work }: { work: HistoryListWork }) {
               {F.resume}
             </Button>
           )}
-          <Tooltip label={F.deleteHistory}>
+          <HoverTip label={F.deleteHistory}>
             <ActionIcon variant="subtle" color="red" onClick={() => remove.mutate()} loading={remove.isPending} aria-label={F.deleteHistory} data-testid="history-delete">
               <IconTrash size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         </Group>
       </Group>
     </ItemFrame>

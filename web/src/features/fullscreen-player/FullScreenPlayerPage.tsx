@@ -6,8 +6,9 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ActionIcon, Box, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
 import { usePref } from '../../lib/prefs.js';
@@ -117,11 +118,11 @@ export function FullScreenPlayerPage() {
           <PlayPauseButton size={52} iconSize={28} />
           <ForwardButton size="lg" color="gray.0" />
           <NextButton size="lg" color="gray.0" />
-          <Tooltip label={fullscreen.on ? t.player.fullScreenPage.exit : t.player.fullScreenPage.enter}>
+          <HoverTip label={fullscreen.on ? t.player.fullScreenPage.exit : t.player.fullScreenPage.enter}>
             <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={fullscreen.toggle} aria-label={fullscreen.on ? t.player.fullScreenPage.exit : t.player.fullScreenPage.enter} data-testid="fullscreen-toggle">
               {fullscreen.on ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         </Group>
       </Stack>
     </Box>

@@ -4,8 +4,9 @@
  * audio, `<audio name>.vtt`). The saved lines become the track's lyric at once.
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconClockPlay, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { reportError } from '../../api/errors.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess, notifyWarning } from '../../lib/notify.js';
@@ -104,11 +105,11 @@ function EditorBody({ onClose }: { onClose(): void }) {
                 onChange={(e) => update(r.id, { timeText: e.currentTarget.value })}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               />
-              <Tooltip label={t.player.lyrics.editSetTime} openDelay={400}>
+              <HoverTip label={t.player.lyrics.editSetTime} openDelay={400}>
                 <ActionIcon variant="subtle" color="gray" aria-label={t.player.lyrics.editSetTime} disabled={r.deleted} onClick={() => update(r.id, { timeText: nowText() })}>
                   <IconClockPlay size={16} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTip>
               <TextInput
                 size="xs"
                 style={{ flex: 1 }}
@@ -118,7 +119,7 @@ function EditorBody({ onClose }: { onClose(): void }) {
                 onChange={(e) => update(r.id, { text: e.currentTarget.value })}
                 td={r.deleted ? 'line-through' : undefined}
               />
-              <Tooltip label={t.player.lyrics.editSeek} openDelay={400}>
+              <HoverTip label={t.player.lyrics.editSeek} openDelay={400}>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
@@ -130,12 +131,12 @@ function EditorBody({ onClose }: { onClose(): void }) {
                 >
                   <IconPlayerPlay size={16} />
                 </ActionIcon>
-              </Tooltip>
-              <Tooltip label={r.deleted ? t.player.lyrics.editRestore : t.player.lyrics.editDelete} openDelay={400}>
+              </HoverTip>
+              <HoverTip label={r.deleted ? t.player.lyrics.editRestore : t.player.lyrics.editDelete} openDelay={400}>
                 <ActionIcon variant="subtle" color={r.deleted ? 'gray' : 'red'} aria-label={r.deleted ? t.player.lyrics.editRestore : t.player.lyrics.editDelete} onClick={() => update(r.id, { deleted: !r.deleted })}>
                   {r.deleted ? <IconArrowBackUp size={16} /> : <IconTrash size={16} />}
                 </ActionIcon>
-              </Tooltip>
+              </HoverTip>
             </Group>
           ))}
         </Stack>

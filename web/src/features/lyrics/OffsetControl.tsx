@@ -1,6 +1,7 @@
 /** The lyric offset input (spec §5: 4 decimals, step 0.1 s, cleared = 0) and the button to the sync helper. */
-import { ActionIcon, Group, NumberInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, NumberInput } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { usePlayerUi } from '../player/player-ui.js';
 import { OFFSET_STEP } from './lyric-timing.js';
@@ -12,7 +13,7 @@ export function OffsetControl() {
   const open = usePlayerUi((s) => s.open);
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={t.player.lyrics.offsetHint} openDelay={500}>
+      <HoverTip label={t.player.lyrics.offsetHint} openDelay={500}>
         <NumberInput
           size="xs"
           w={112}
@@ -27,12 +28,12 @@ export function OffsetControl() {
           onChange={(v) => setOffset(v)}
           data-testid="lyric-offset"
         />
-      </Tooltip>
-      <Tooltip label={t.player.lyrics.sync} openDelay={300}>
+      </HoverTip>
+      <HoverTip label={t.player.lyrics.sync} openDelay={300}>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t.player.lyrics.sync} onClick={() => open('syncHelper')} data-testid="lyric-sync-open">
           <IconClockHour4 size={20} />
         </ActionIcon>
-      </Tooltip>
+      </HoverTip>
     </Group>
   );
 }

@@ -5,8 +5,9 @@
  * picture instead of the cover.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { ActionIcon, Box, Button, Group, Image, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Image, Slider, Stack, Switch, Text } from '@mantine/core';
 import { IconArrowBackUp, IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { usePref } from '../../lib/prefs.js';
 import { EQ_BANDS, EQ_RANGE_DB, type AudioGraph, type EqBand } from './audio-graph.js';
@@ -105,11 +106,11 @@ export function CoverFlip({ size }: { size: number | string }) {
               <Visualizer graph={graph} height={90} color="rgba(255,255,255,0.9)" />
             </Box>
           )}
-          <Tooltip label={t.player.flipCover}>
+          <HoverTip label={t.player.flipCover}>
             <ActionIcon pos="absolute" top={8} right={8} variant="filled" color="dark" radius="xl" size="md" aria-hidden tabIndex={-1} style={{ opacity: 0.7 }}>
               <IconAdjustmentsHorizontal size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         </Box>
         <Box style={{ ...face, transform: 'rotateY(180deg)', background: 'var(--mantine-color-body)', border: '1px solid var(--mantine-color-default-border)' }} p="sm">
           <Stack h="100%" gap="xs" justify="space-between">

@@ -5,9 +5,10 @@
  * over the whole screen on phones, a panel on the right on desktops.
  */
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Badge, Box, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconFileMusic, IconPlaylist } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { usePref } from '../../lib/prefs.js';
 import { LyricList } from '../lyrics/LyricList.js';
@@ -28,7 +29,7 @@ function LyricSource() {
   const source = useLyrics((s) => s.source);
   const open = usePlayerUi((s) => s.open);
   return (
-    <Tooltip label={t.player.lyrics.select} openDelay={300}>
+    <HoverTip label={t.player.lyrics.select} openDelay={300}>
       <Badge
         component="button"
         type="button"
@@ -41,7 +42,7 @@ function LyricSource() {
       >
         {source ? `${source.isAI ? `${t.player.lyrics.ai} · ` : ''}${source.title}` : t.player.lyrics.select}
       </Badge>
-    </Tooltip>
+    </HoverTip>
   );
 }
 
@@ -73,11 +74,11 @@ export function ExpandedPlayer() {
       {entry && (
         <Stack h="100%" gap={0} data-testid="expanded-player">
           <Group justify="space-between" px="sm" py={6} wrap="nowrap">
-            <Tooltip label={t.player.collapse}>
+            <HoverTip label={t.player.collapse}>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t.player.collapse} onClick={close} data-testid="player-collapse">
                 <IconChevronDown size={22} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTip>
             <Text size="sm" fw={600} c="dimmed">
               {t.player.nowPlaying}
             </Text>
@@ -106,11 +107,11 @@ export function ExpandedPlayer() {
               <PlayPauseButton size={52} iconSize={28} />
               {!hideSeek && <ForwardButton size="lg" />}
               <NextButton size="lg" />
-              <Tooltip label={t.player.queue.open} openDelay={400}>
+              <HoverTip label={t.player.queue.open} openDelay={400}>
                 <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={t.player.queue.open} onClick={() => open('queue')} data-testid="queue-open">
                   <IconPlaylist size={20} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTip>
             </Group>
             <Group justify="space-between" mt="xs" gap="xs" wrap="wrap">
               <Group gap="xs" wrap="nowrap">

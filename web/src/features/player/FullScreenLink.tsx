@@ -1,7 +1,8 @@
 /** The link to the full-screen player, shown only while a work plays (spec §2.1); the header and the expanded player use it. */
 import { Link, useLocation } from 'react-router';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconArrowsMaximize } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { usePlayer } from './store.js';
 
@@ -10,10 +11,10 @@ export function FullScreenLink({ onClick, size = 'lg' }: { onClick?: () => void;
   const { pathname } = useLocation();
   if (workId === undefined || pathname.startsWith('/fullScreenPlayer')) return null;
   return (
-    <Tooltip label={t.player.fullScreen}>
+    <HoverTip label={t.player.fullScreen}>
       <ActionIcon component={Link} to={`/fullScreenPlayer/${workId}`} onClick={onClick} variant="subtle" color="gray" size={size} aria-label={t.player.fullScreen} data-testid="fullscreen-link">
         <IconArrowsMaximize size={20} />
       </ActionIcon>
-    </Tooltip>
+    </HoverTip>
   );
 }

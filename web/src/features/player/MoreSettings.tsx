@@ -1,7 +1,8 @@
 /** The expanded player's more-settings menu (spec §2.8, §3 local preferences). */
 import { useState } from 'react';
-import { ActionIcon, Button, Divider, Group, Popover, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Popover, Slider, Stack, Switch, Text } from '@mantine/core';
 import { IconDotsVertical, IconPencil, IconZzz } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { LYRIC_FONT_SIZE, usePref, type PrefName } from '../../lib/prefs.js';
 import { pipSupported } from '../lyrics/pip-lyrics.js';
@@ -44,11 +45,11 @@ export function MoreSettings() {
   return (
     <Popover position="top-end" width={300} withinPortal zIndex={320} shadow="md" trapFocus returnFocus opened={opened} onChange={toggle}>
       <Popover.Target>
-        <Tooltip label={t.player.more} openDelay={400}>
+        <HoverTip label={t.player.more} openDelay={400}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t.player.more} data-testid="player-more" onClick={() => toggle(!opened)}>
             <IconDotsVertical size={20} />
           </ActionIcon>
-        </Tooltip>
+        </HoverTip>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" data-testid="player-more-panel">

@@ -1,7 +1,8 @@
 /** Volume (0..1, spec §5) and playback speed (0.5–3×, remembered per user) of the expanded player. */
-import { ActionIcon, Button, Group, Menu, Slider, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Slider } from '@mantine/core';
 import { IconVolume, IconVolume2, IconVolume3 } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { getEngine } from './engine.js';
 import { useEngineState } from './engine-state.js';
@@ -14,7 +15,7 @@ export function VolumeControl({ width = 110 }: { width?: number }) {
   const Icon = volume === 0 ? IconVolume3 : volume < 0.5 ? IconVolume2 : IconVolume;
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={volume === 0 ? t.player.unmute : t.player.mute} openDelay={400}>
+      <HoverTip label={volume === 0 ? t.player.unmute : t.player.mute} openDelay={400}>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -28,7 +29,7 @@ export function VolumeControl({ width = 110 }: { width?: number }) {
         >
           <Icon size={20} />
         </ActionIcon>
-      </Tooltip>
+      </HoverTip>
       <Slider
         w={width}
         size="sm"
@@ -51,11 +52,11 @@ export function SpeedControl() {
   return (
     <Menu position="top" withinPortal zIndex={320} onChange={setMenuOpen}>
       <Menu.Target>
-        <Tooltip label={t.player.speed} openDelay={400}>
+        <HoverTip label={t.player.speed} openDelay={400}>
           <Button variant={rate === 1 ? 'subtle' : 'light'} color={rate === 1 ? 'gray' : undefined} size="compact-sm" aria-label={t.player.speed} data-testid="player-speed" miw={44}>
             {t.player.speedValue(rate)}
           </Button>
-        </Tooltip>
+        </HoverTip>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t.player.speed}</Menu.Label>

@@ -6,9 +6,10 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ActionIcon, Affix, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMusic } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { isAdminUser, type Session } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
 import { LyricBar } from '../lyrics/LyricBar.js';
@@ -43,11 +44,11 @@ function BarRestoreButton() {
   if (!hidden || !hasQueue) return null;
   return (
     <Affix position={{ bottom: 20, right: 20 }} zIndex={180}>
-      <Tooltip label={t.player.showBar}>
+      <HoverTip label={t.player.showBar}>
         <ActionIcon size={48} radius="xl" variant={playing ? 'filled' : 'default'} aria-label={t.player.showBar} onClick={() => usePlayerUi.getState().setBarHidden(false)} data-testid="player-bar-restore" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
           <IconMusic size={22} />
         </ActionIcon>
-      </Tooltip>
+      </HoverTip>
     </Affix>
   );
 }

@@ -1,5 +1,5 @@
 /** Small player controls shared by the bottom bar, the expanded player and the full-screen page. */
-import { ActionIcon, Loader, Tooltip, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, Loader, type ActionIconProps } from '@mantine/core';
 import {
   IconArrowsRight,
   IconArrowsShuffle,
@@ -17,6 +17,7 @@ import {
   IconRewindForward5,
   type Icon,
 } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import type { PlayMode } from '../../../../server/domain/player-queue.js';
 import { t } from '../../i18n/index.js';
 import { useSharedConfig } from '../../lib/shared-config.js';
@@ -38,11 +39,11 @@ export const forwardIcon = (s: number): Icon => nearest(s, { 5: IconRewindForwar
 
 function Control({ label, icon: I, onClick, iconSize = 22, testId, disabled, ...rest }: ButtonProps & { label: string; icon: Icon; onClick(): void; testId?: string }) {
   return (
-    <Tooltip label={label} openDelay={400}>
+    <HoverTip label={label} openDelay={400}>
       <ActionIcon variant="subtle" color="gray" size="xl" radius="xl" aria-label={label} onClick={onClick} data-testid={testId} disabled={disabled} className={classes.control} {...rest}>
         <I size={iconSize} />
       </ActionIcon>
-    </Tooltip>
+    </HoverTip>
   );
 }
 
@@ -52,7 +53,7 @@ export function PlayPauseButton({ iconSize = 26, ...rest }: ButtonProps) {
   const buffering = useEngineState((s) => s.buffering);
   const label = playing ? t.player.pause : t.player.play;
   return (
-    <Tooltip label={label} openDelay={400}>
+    <HoverTip label={label} openDelay={400}>
       <ActionIcon
         variant="filled"
         size="xl"
@@ -66,7 +67,7 @@ export function PlayPauseButton({ iconSize = 26, ...rest }: ButtonProps) {
       >
         {buffering && playing ? <Loader size={iconSize - 4} color="white" /> : playing ? <IconPlayerPauseFilled size={iconSize} /> : <IconPlayerPlayFilled size={iconSize} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTip>
   );
 }
 

@@ -5,8 +5,9 @@
  * badge still lands), and the removable terms. The terms are the `advancedKeywords` preference.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Badge, Group, Paper, Pill, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Pill, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
 import { usePref, type SearchType } from '../../lib/prefs.js';
@@ -116,11 +117,11 @@ export const AdvancedSearch = memo(function AdvancedSearch() {
             style={{ flex: 1, minWidth: 0 }}
             data-testid="search-input"
           />
-          <Tooltip label={S.add}>
+          <HoverTip label={S.add}>
             <ActionIcon size="input-sm" variant="filled" onClick={addText} aria-label={S.add} data-testid="search-add">
               <IconPlus size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         </Group>
 
         {showCandidates && (
@@ -172,11 +173,11 @@ export const AdvancedSearch = memo(function AdvancedSearch() {
                 </Pill>
               ))}
             </Group>
-            <Tooltip label={S.clear}>
+            <HoverTip label={S.clear}>
               <ActionIcon variant="subtle" color="gray" onClick={() => setConditions([])} aria-label={S.clear}>
                 <IconTrash size={16} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTip>
           </Group>
         ) : (
           <Text size="xs" c="dimmed">

@@ -4,9 +4,10 @@
  * stores the image as this work's cover for the player (the `visualCovers` preference).
  */
 import { useEffect } from 'react';
-import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPhotoStar, IconX } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import type { FileNode } from '../../../../server/contract/tracks.js';
 import { streamUrl, withToken } from '../../api/urls.js';
 import { t } from '../../i18n/index.js';
@@ -72,11 +73,11 @@ export function ImagePreview({ workId, images, index, onIndex }: ImagePreviewPro
                   {I.useAsCover}
                 </Button>
               )}
-              <Tooltip label={I.close}>
+              <HoverTip label={I.close}>
                 <ActionIcon variant="subtle" color="gray" onClick={() => onIndex(null)} aria-label={I.close}>
                   <IconX size={18} />
                 </ActionIcon>
-              </Tooltip>
+              </HoverTip>
             </Group>
           </Group>
           <Box pos="relative" style={{ flex: 1, minHeight: phone ? 0 : '60vh', background: 'var(--mantine-color-dark-8)', display: 'grid', placeItems: 'center' }}>

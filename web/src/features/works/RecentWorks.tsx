@@ -6,8 +6,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ActionIcon, Anchor, Box, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconHistory, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { Cover } from '../../components/cover/Cover.js';
 import { t } from '../../i18n/index.js';
 import { parsePlayState } from '../player/queue-entry.js';
@@ -29,7 +30,7 @@ function RecentItem({ work }: { work: HistoryListWork }) {
           <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="thumb" radius="var(--mantine-radius-md)" />
         </Link>
         {state && (
-          <Tooltip label={t.library.favourites.resume}>
+          <HoverTip label={t.library.favourites.resume}>
             <ActionIcon
               pos="absolute"
               right={6}
@@ -41,7 +42,7 @@ function RecentItem({ work }: { work: HistoryListWork }) {
             >
               <IconPlayerPlayFilled size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         )}
       </Box>
       <Anchor component={Link} to={`/work/${work.id}`} size="xs" fw={600} lineClamp={2} c="var(--mantine-color-text)" title={work.title}>

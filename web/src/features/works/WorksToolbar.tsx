@@ -5,7 +5,7 @@
  * settings (waterfall or pagination, the recent strip, the old card style). Everything is a preference.
  */
 import { memo } from 'react';
-import { ActionIcon, Checkbox, Group, Menu, Select, Button, Tooltip, Radio, Stack, Text, SegmentedControl } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Menu, Select, Button, Radio, Stack, Text, SegmentedControl } from '@mantine/core';
 import {
   IconFilter,
   IconLayoutGrid,
@@ -20,6 +20,7 @@ import {
   IconListDetails,
   IconLayoutList,
 } from '@tabler/icons-react';
+import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { AGE_RATINGS, LYRIC_OPTIONS, SORT_FIELDS, usePref, type AgeRating, type ListMode, type SortField } from '../../lib/prefs.js';
 import { LABEL_MIN_WIDTH, ZOOM_MIN_WIDTH } from './layout.js';
@@ -35,7 +36,7 @@ const M = t.library.works;
 
 function Toggle({ label, active, disabled, onClick, icon, testId }: { label: string; active: boolean; disabled?: boolean; onClick(): void; icon: React.ReactNode; testId: string }) {
   return (
-    <Tooltip label={label}>
+    <HoverTip label={label}>
       <ActionIcon
         variant={active ? 'filled' : 'default'}
         size="lg"
@@ -47,7 +48,7 @@ function Toggle({ label, active, disabled, onClick, icon, testId }: { label: str
       >
         {icon}
       </ActionIcon>
-    </Tooltip>
+    </HoverTip>
   );
 }
 
@@ -174,11 +175,11 @@ export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZo
         )}
         <Menu position="bottom-end" withinPortal closeOnItemClick={false}>
           <Menu.Target>
-            <Tooltip label={M.settings}>
+            <HoverTip label={M.settings}>
               <ActionIcon variant="default" size="lg" aria-label={M.settings} data-testid="display-settings">
                 <IconSettings size={18} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTip>
           </Menu.Target>
           <Menu.Dropdown p="sm">
             <Stack gap="sm">
