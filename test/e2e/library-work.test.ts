@@ -46,15 +46,24 @@ interface Detail {
   circle: { name: string };
 }
 
+/** Delete the AI lyric tasks of `workId`: a retry finds the ones its failed attempt requested (a second request is refused). */
+async function deleteAiTasks(workId: number): Promise<void> {
+  const { tasks } = await api<{ tasks: { id: number }[] }>('GET', `/api/lyric/translate?page=-1&work_id=${workId}&status=${encodeURIComponent('[]')}`);
+  for (const t of tasks) await api('DELETE', `/api/lyric/translate/${t.id}`);
+}
+
+/** The metadata of work 100004 as the edit test finds it (set before the tests; a retry finds its failed attempt's save). */
+const label = (name: string) => ({ id: 0, name });
+const WORK_100004 = { title: '星空のささやき', circle: label('別のサークル'), tags: [label('癒やし')], vas: [label('鈴木みどり')] };
+
 beforeAll(async () => {
   const lib = await makeTestLibrary();
   cleanupLibrary = lib.cleanup;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-work-'));
   ({ server, browser, adminToken: tokens.admin } = await startScannedApp(dataDir, lib.root));
-  const label = (name: string) => ({ id: 0, name });
   await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
   await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
-  await api('POST', '/api/edit/work/100004', { title: '星空のささやき', circle: label('別のサークル'), tags: [label('癒やし')], vas: [label('鈴木みどり')] });
+  await api('POST', '/api/edit/work/100004', WORK_100004);
 }, 90_000);
 
 afterAll(async () => {
@@ -146,6 +155,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
   });
 
   it('requests AI lyrics per file and for the current folder, with status badges on files and folders', async () => {
+    await deleteAiTasks(100030);
     await page.goto('/work/100030');
     await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
     await h.rowMenu('track0.m4a', 'AI 翻译歌词');
@@ -194,6 +204,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
   });
 
   it('edits the metadata: title, circle, tags and voice actors, with the duplicate and voice-actor rules', async () => {
+    await api('POST', '/api/edit/work/100004', WORK_100004);
     await page.goto('/work/100004');
     await page.getByTestId('action-edit').click();
     const dialog = page.getByTestId('edit-meta-dialog');
