@@ -87,6 +87,46 @@ describe('the main layout, logged in as the admin', () => {
     await page.getByTestId('keyword-box').waitFor({ state: 'detached' });
   });
 
+  it('shows a control’s tooltip on mouse hover only (none mounted before), beside it, and hides it on leave', async () => {
+    await page.goto('/works');
+    const detail = page.getByTestId('toggle-detail');
+    await detail.waitFor();
+    const tips = page.getByRole('tooltip');
+    expect(await tips.count()).toBe(0);
+
+    // a toolbar toggle: the tooltip above it, centred on it
+    await detail.hover();
+    await tips.filter({ hasText: '显示详情' }).waitFor();
+    const tip = (await tips.filter({ hasText: '显示详情' }).boundingBox())!;
+    const button = (await detail.boundingBox())!;
+    expect(tip.y + tip.height).toBeLessThanOrEqual(button.y);
+    expect(Math.abs(tip.x + tip.width / 2 - (button.x + button.width / 2))).toBeLessThan(2);
+    await page.mouse.move(640, 780);
+    await tips.filter({ hasText: '显示详情' }).waitFor({ state: 'hidden' });
+
+    // the display settings button sits in a Menu.Target: its tooltip and its menu both still work
+    const settings = page.getByTestId('display-settings');
+    await settings.hover();
+    await tips.filter({ hasText: '显示设置' }).waitFor();
+    await settings.click();
+    await page.getByTestId('mode-waterfall').waitFor();
+    expect(await settings.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mode-waterfall').waitFor({ state: 'hidden' });
+
+    // the mini drawer's entries: the label to the right of the icon
+    const entry = page.getByTestId('nav-drawer').getByRole('link', { name: '关于', exact: true });
+    await entry.hover();
+    await tips.filter({ hasText: '关于' }).waitFor();
+    const navTip = (await tips.filter({ hasText: '关于' }).boundingBox())!;
+    const icon = (await entry.boundingBox())!;
+    expect(navTip.x).toBeGreaterThanOrEqual(icon.x + icon.width);
+    // a click goes where the entry points
+    await entry.click();
+    await page.getByTestId('about-page').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('opens the admin layout with its own links and a way back home', async () => {
     await page.goto('/admin');
     const nav = page.getByTestId('admin-nav');
