@@ -231,6 +231,11 @@ describe('the work list', { timeout: 90_000 }, () => {
         await page.goto('/works');
         await waitForColorScheme(page, colorScheme);
         await cards().first().waitFor();
+        // the header, the drawer and the toolbar come just after the first cards: the picture and the
+        // width check are of the whole screen
+        await page.getByTestId('menu-toggle').waitFor();
+        await page.getByTestId('works-toolbar').waitFor();
+        if (viewport === VIEWPORTS.desktop) await page.getByTestId('nav-drawer').waitFor();
         expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
         await screenshot(page, `library-works-${tag}`);
         await page.goto('/search');
