@@ -6,13 +6,20 @@ import { forbidden } from '../domain/errors.js';
 import { PROGRESS_VALUES, type Progress, type ReviewsRepo, type ReviewRow } from '../db/repos/reviews-repo.js';
 import type { HistoryRepo, HistoryRow } from '../db/repos/history-repo.js';
 
-const workId = z.coerce.number().int().positive().max(9e15);
-const rating = z.union([z.null(), z.coerce.number().int().min(1).max(5)]);
+/**
+ * A work id as a JSON integer or a string of decimal digits (query strings, form bodies). Nothing else is
+ * coerced: `true`, `[123]`, `"0x1e240"` or `"1e5"` would name another work than the one the caller meant.
+ */
+export const workIdInput = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/).transform(Number)], { error: '需要作品的数字 id' })
+  .pipe(z.number().int().positive().max(9e15));
+/** 1–5 as a number or a one-digit string, or null (clear); booleans and arrays are refused, not coerced. */
+const rating = z.union([z.null(), z.number().int().min(1).max(5), z.string().trim().regex(/^[1-5]$/).transform(Number)], { error: '需要 1–5 的整数或 null' });
 const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);
 
 /** Body of PUT /api/review (api-contract §4.8). `user_name` is ignored: the actor is the token's user. */
 export const reviewBody = z.object({
-  work_id: workId,
+  work_id: workIdInput,
   rating: rating.optional(),
   review_text: z.union([z.null(), z.string().max(20_000)]).optional(),
   progress: progress.optional(),
@@ -99,7 +106,7 @@ export class UserDataService {
   async putHistory(actor: Actor, body: unknown): Promise<void> {
     this.writer(actor);
     const b = (body ?? {}) as { work_id?: unknown; state?: unknown };
-    const id = workId.safeParse(b.work_id);
+    const id = workIdInput.safeParse(b.work_id);
     if (!id.success) throw badRequest('参数 work_id 无效: 需要作品的数字 id');
     const state = historyState.safeParse(b.state);
     if (!state.success) {
@@ -114,7 +121,7 @@ export class UserDataService {
 
   async deleteHistory(actor: Actor, rawId: unknown): Promise<void> {
     this.writer(actor);
-    const id = workId.safeParse(rawId);
+    const id = workIdInput.safeParse(rawId);
     if (!id.success) throw badRequest('参数 work_id 无效: 需要作品的数字 id');
     await this.history.delete(actor.id, id.data);
   }

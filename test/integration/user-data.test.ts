@@ -71,6 +71,38 @@ describe('reviews, progress and play history (writes)', () => {
     expect((await t.json('DELETE', '/api/review', { token: bob })).status).toBe(400);
   });
 
+  it('refuses ids and ratings of the wrong type instead of coercing them onto another work or rating', async () => {
+    const aliceId = await idOf('alice');
+    const state = { queue: [], index: 0, seconds: 7 };
+    await t.json('PUT', '/api/review', { token: alice, body: { work_id: 123456, rating: 5 } });
+    await t.json('PUT', '/api/histroy', { token: alice, body: { work_id: 123456, state } });
+    // 0x1e240 = 1e5+23456 = 123456: each of these named work 123456 or rating 1/4 through Number()
+    for (const body of [{ work_id: 123456, rating: true }, { work_id: 123456, rating: [4] }, { work_id: 123456, rating: '0x1' }, { work_id: [123456], rating: 1 }, { work_id: '0x1e240', rating: 1 }, { work_id: true, rating: 1 }]) {
+      const res = await t.json<{ error: string }>('PUT', '/api/review', { token: alice, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatch(/^参数 (work_id|rating) 无效/);
+    }
+    for (const q of ['work_id=0x1e240', 'work_id=123456e0', 'work_id=%20']) {
+      const res = await t.json<{ error: string }>('DELETE', `/api/review?${q}`, { token: alice });
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toMatch(/^参数 work_id 无效/);
+    }
+    for (const work_id of ['0x1e240', [123456], '1.23456e5']) {
+      const res = await t.json<{ error: string }>('DELETE', '/api/histroy', { token: alice, body: { work_id } });
+      expect(res.status, JSON.stringify(work_id)).toBe(400);
+      expect(res.body.error).toBe('参数 work_id 无效: 需要作品的数字 id');
+    }
+    expect(await review(aliceId)).toEqual({ rating: 5, review_text: null, progress: null });
+    const row = await t.app.db.get<{ state: string }>('SELECT state FROM play_history WHERE user_id = ? AND work_id = 123456', [aliceId]);
+    expect(JSON.parse(row!.state)).toEqual(state);
+    // digit strings (query strings, form bodies) still work
+    expect((await t.json('PUT', '/api/review', { token: alice, body: { work_id: '123456', rating: '2' } })).status).toBe(200);
+    expect(await review(aliceId)).toEqual({ rating: 2, review_text: null, progress: null });
+    expect((await t.json('DELETE', '/api/histroy', { token: alice, body: { work_id: '123456' } })).status).toBe(200);
+    expect((await t.json('DELETE', '/api/review?work_id=123456', { token: alice })).status).toBe(200);
+    expect(await review(aliceId)).toBeUndefined();
+  });
+
   it('refuses every write from a guest with 403', async () => {
     expect((await t.json('PUT', '/api/review', { token: guest, body: { work_id: 123456, rating: 5 } })).status).toBe(403);
     expect((await t.json('DELETE', '/api/review?work_id=123456', { token: guest })).status).toBe(403);

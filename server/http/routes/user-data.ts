@@ -1,10 +1,10 @@
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { reviewBody, UserDataService } from '../../services/user-data-service.js';
+import { reviewBody, UserDataService, workIdInput } from '../../services/user-data-service.js';
 import { z } from 'zod';
 
-const deleteReviewQuery = z.object({ work_id: z.coerce.number().int().positive() });
+const deleteReviewQuery = z.object({ work_id: workIdInput });
 
 /** Ratings, reviews, progress and play history (api-contract §4.8, §4.9). Spelling `histroy` is the contract's. */
 export const userDataRoutes: RouteModule = (router, { userData }) => {
