@@ -182,6 +182,34 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
     expect((await list('page=-1&status=[]&work_id=123456')).body.tasks).toEqual([]);
   });
 
+  it('refuses task ids, work ids and file numbers of the wrong type instead of coercing them onto other tasks', async () => {
+    await clearQueue();
+    const a = (await create('123456/0')).body.id;
+    const b = (await create('123456/1')).body.id;
+    // each of these named task b (or work 123456, file 0) through Number()
+    const bad: [string, string, unknown][] = [
+      ['DELETE', `/api/lyric/translate/${a}`, { idArr: [true] }],
+      ['DELETE', `/api/lyric/translate/${a}`, { idArr: [[b]] }],
+      ['DELETE', `/api/lyric/translate/${a}`, { idArr: [`0x${b.toString(16)}`] }],
+      ['DELETE', `/api/lyric/translate/0x${b.toString(16)}`, undefined],
+      ['DELETE', `/api/lyric/translate/${b}e0`, undefined],
+      ['POST', `/api/lyric/translate/redo/${a}`, { idArr: [`${b}e0`] }],
+      ['PUT', '/api/lyric/translate/0x1e240/2', undefined],
+      ['PUT', '/api/lyric/translate/123456/0x2', undefined],
+      ['GET', `/api/lyric/translate/lrc?id=0x${b.toString(16)}`, undefined],
+      ['GET', '/api/lyric/translate?page=0x1&status=[]', undefined],
+      ['GET', '/api/lyric/translate?page=1&status=[]&work_id=0x1e240', undefined],
+    ];
+    for (const [method, path, body] of bad) {
+      const res = await t.json<{ error: string }>(method, path, { token: alice, body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body.error).toMatch(/^参数 \S+ 无效: /);
+    }
+    expect((await list('page=-1&status=[]&work_id=123456')).body.tasks.map((x) => x.id).sort()).toEqual([a, b].sort());
+    // digit strings (form bodies) still name tasks
+    expect(await t.json('DELETE', `/api/lyric/translate/${a}`, { token: alice, body: { idArr: [String(b)] } })).toEqual({ status: 200, body: { counts: 2 } });
+  });
+
   it('speaks the reference Python worker: form acquire, form status with a string id, params download, JSON finish', async () => {
     await clearQueue();
     const id = (await create('123456/0')).body.id;

@@ -8,7 +8,14 @@ import { forbidden } from '../../domain/errors.js';
 import { MSG, type WorkerCaller } from '../../services/ai-tasks-service.js';
 import { AI_STATUS_COUNT, aiStatusCode, isAiStatusName } from '../../domain/ai-status.js';
 
-const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * An integer as a JSON number or a string of decimal digits (paths, queries, form bodies). Nothing else is
+ * coerced: `true`, `[3]`, `"0x3"` or `"3e0"` would name another task or work than the caller meant.
+ */
+const intIn = (min: number, max: number, message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d{1,16}$/).transform(Number)], { error: message }).pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const positiveId = intIn(1, Number.MAX_SAFE_INTEGER, '需要正整数 id');
 
 /** A JSON array of statuses, numeric (0–4) or textual (none … error); `[]` = all. */
 const statusList = z.string({ error: '需要 JSON 数组，例如 [] 或 [1,2]' }).transform((text, ctx) => {
@@ -36,18 +43,15 @@ const statusList = z.string({ error: '需要 JSON 数组，例如 [] 或 [1,2]' 
 });
 
 const listQuery = z.object({
-  page: z.coerce
-    .number({ error: '需要页码（≥ 1，或 -1）' })
-    .int()
-    .refine((p) => p === -1 || p >= 1, '需要页码（≥ 1，或 -1）'),
+  page: intIn(-1, Number.MAX_SAFE_INTEGER, '需要页码（≥ 1，或 -1）').refine((p) => p === -1 || p >= 1, '需要页码（≥ 1，或 -1）'),
   status: statusList,
-  work_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  work_id: intIn(0, Number.MAX_SAFE_INTEGER, '需要作品的数字 id').optional(),
   file_name: z.string().max(500).optional(),
 });
 
 const hashParams = z.object({
   id: positiveId,
-  index: z.coerce.number().int().min(0).max(1e9),
+  index: intIn(0, 1e9, '文件序号必须是非负整数'),
 });
 
 const idArrBody = z.object({ idArr: z.array(positiveId).max(10_000).optional() }).passthrough();
@@ -94,7 +98,7 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
 
   router.get('/lyric/translate/lrc', async (ctx) => {
     requireActor(ctx);
-    const { id } = validate(z.object({ id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }), ctx.query);
+    const { id } = validate(z.object({ id: intIn(0, Number.MAX_SAFE_INTEGER, '需要任务 id') }), ctx.query);
     ctx.body = await aiTasks.lrc(id);
   });
 
