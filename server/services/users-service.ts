@@ -158,8 +158,10 @@ export class UsersService {
     await this.users.setPassword(user.id, await hashPassword(input.newPassword as string));
   }
 
-  async setRole(actor: Actor, name: string, role: unknown): Promise<PublicUser> {
+  async setRole(actor: Actor, name: unknown, role: unknown): Promise<PublicUser> {
     if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改用户角色.');
+    // a string only: String(["alice"]) would be "alice"
+    if (typeof name !== 'string' || name === '') throw new AppError('bad_request', '参数 name 必须是用户名字符串.');
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`);
     const user = await this.users.byName(name);
     if (!user) throw notFound(`用户 ${name} 不存在.`);

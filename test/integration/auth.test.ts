@@ -75,6 +75,19 @@ describe('auth and user management', () => {
     expect(adminList.body.users.map((u) => u.name).sort()).toEqual(['admin', 'alice']);
   });
 
+  it('changes a role only for a user named by a string, refusing other types with 400', async () => {
+    await t.addUser('roleuser', 'secret1', 'user');
+    for (const name of [['roleuser'], true, { toString: 'roleuser' }, '', null]) {
+      const res = await t.json<{ error: string }>('PUT', '/api/credentials/user/role', { token: admin, body: { name, role: 'guest' } });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.error).toBe('参数 name 必须是用户名字符串.');
+    }
+    expect((await t.app.repos.users.byName('roleuser'))!.role).toBe('user');
+    const ok = await t.json('PUT', '/api/credentials/user/role', { token: admin, body: { name: 'roleuser', role: 'guest' } });
+    expect(ok.status).toBe(200);
+    expect((await t.app.repos.users.byName('roleuser'))!.role).toBe('guest');
+  });
+
   it('revokes tokens when the password changes', async () => {
     await t.json('POST', '/api/credentials/user', { token: admin, body: { name: 'carol', password: 'secret1', group: 'user' } });
     const carol = await t.login('carol', 'secret1');

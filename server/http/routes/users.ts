@@ -24,7 +24,7 @@ export const userRoutes: RouteModule = (router, { users }) => {
 
   router.put('/credentials/user/role', async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const user = await users.setRole(requireActor(ctx), String(body.name ?? ''), body.role);
+    const user = await users.setRole(requireActor(ctx), body.name, body.role);
     ctx.body = { message: '角色修改成功.', user };
   });
 
