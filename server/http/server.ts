@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { AppContext } from '../app/services.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
 import { AdminHub } from '../realtime/admin-hub.js';
@@ -13,6 +14,29 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** node's own answers to requests its parser refuses (see `socketOnError` in node's _http_server). */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', '请求的 URL 或请求头过长'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', '请求体的分块扩展过长'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时'],
+};
+
+/**
+ * Requests node's parser refuses before Koa sees them (a URL or headers over 16 KB, a malformed request
+ * line, a request that took too long to arrive) get node's status with the API's `{ "error": … }` body
+ * instead of an empty one.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  const headerSent = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (err.code === 'ECONNRESET' || !socket.writable || headerSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', '无效的 HTTP 请求'];
+  const body = JSON.stringify({ error: message });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Start the HTTP server. Port 0 picks a free port (tests). */
 export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { port: number; host?: string }): Promise<RunningServer> {
   tuneHeapGrowthForServer();
@@ -21,6 +45,7 @@ export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { 
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 60_000;
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {

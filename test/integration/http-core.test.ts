@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 
@@ -96,6 +97,27 @@ describe('HTTP core', () => {
     } finally {
       await p.close();
     }
+  });
+
+  it('answers a URL over 16 KB and a malformed request line with a JSON { error }, not an empty body', async () => {
+    const long = await t.request('GET', `/api/work/${'1'.repeat(100_000)}`, { token: adminToken });
+    expect(long.status).toBe(431);
+    expect(long.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await long.json()).toEqual({ error: '请求的 URL 或请求头过长' });
+
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(t.server.port, '127.0.0.1', () => socket.end('GARBAGE\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: '无效的 HTTP 请求' });
+    // the server still answers
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
   });
 
   it('redacts tokens from the X-Request-Id flow and returns a request id', async () => {
