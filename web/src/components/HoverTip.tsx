@@ -11,7 +11,7 @@
  * wrapping target (`Menu.Target`, `Popover.Target`) hands its child are passed on to the child, its own
  * handlers called first.
  */
-import { cloneElement, useEffect, useRef, useState, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
+import { cloneElement, useEffect, useRef, useState, type HTMLAttributes, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { Tooltip, type FloatingPosition } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 
@@ -24,7 +24,7 @@ interface ChildProps {
   [prop: string]: unknown;
 }
 
-export type HoverTipProps = {
+export interface HoverTipProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   label: ReactNode;
   children: ReactElement<ChildProps>;
   position?: FloatingPosition;
@@ -33,7 +33,7 @@ export type HoverTipProps = {
   openDelay?: number;
   closeDelay?: number;
   ref?: Ref<HTMLElement>;
-} & Record<string, unknown>;
+}
 
 /** The props a wrapper gave, with each handler the child has too called after the child's own. */
 function passOn(child: ChildProps, given: Record<string, unknown>): Record<string, unknown> {
@@ -68,18 +68,18 @@ export function HoverTip({ label, children, position, withArrow, openDelay = 0, 
   };
 
   const child = cloneElement(children, {
-    ...passOn(childProps, given),
+    ...passOn(childProps, given as Record<string, unknown>),
     ref: mergedRef,
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       childProps.onPointerEnter?.(event);
-      (given.onPointerEnter as Handler | undefined)?.(event);
+      given.onPointerEnter?.(event);
       if (!byMouse(event)) return;
       setUsed(true);
       openAfter(true, openDelay);
     },
     onPointerLeave: (event: PointerEvent<HTMLElement>) => {
       childProps.onPointerLeave?.(event);
-      (given.onPointerLeave as Handler | undefined)?.(event);
+      given.onPointerLeave?.(event);
       openAfter(false, closeDelay);
     },
   });
