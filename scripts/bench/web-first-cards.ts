@@ -11,7 +11,7 @@
  * smooth the scroll is (the longest frame, frames over three vsyncs, the frame p95) is reported next
  * to them, not judged: this fling outruns the list, so every page of works is drawn in view as it
  * arrives, and on a 2-core machine shared with the server and the harness those frames follow how
- * busy the host is (the same build gave 3 to 46 frames over three vsyncs). The voice actors, all
+ * busy the host is (one build gave 3 to 71 frames over three vsyncs). The voice actors, all
  * loaded at once, must scroll smoothly: 95 % of their frames within 50 ms.
  *
  * The scroll starts once the machine has settled from the first-card runs (it prints how busy the
