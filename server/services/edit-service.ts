@@ -11,6 +11,7 @@ import type { ConfigStore } from '../config/config-store.js';
 import { isAdmin, type Actor } from '../auth/roles.js';
 import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
+import { integerInput } from '../contract/inputs.js';
 import { MAX_TAG_NAME_LENGTH, uncensorMapping } from '../domain/uncensor-tags.js';
 import { repairName } from '../media/mojibake.js';
 import { strictUtf8 } from '../media/charset.js';
@@ -27,7 +28,7 @@ export const DUPLICATE_ITEM = '项目已存在，无需重复添加';
 export const NA_VA: LabelRow<string> = { id: '0', name: 'N/A' };
 
 const name = z.string().trim().min(1, '名称不能为空').max(MAX_TAG_NAME_LENGTH);
-const numericId = z.union([z.number().int().min(0).max(9e15), z.string().regex(/^\d{1,16}$/).transform(Number)]);
+const numericId = integerInput(0, 9e15, 'id 必须是非负整数');
 /** Candidate objects may carry extra fields (count, t, d, type); only id and name are read. */
 const numericLabel = z.object({ id: numericId, name: z.string().trim().max(MAX_TAG_NAME_LENGTH) }).passthrough();
 const vaLabel = z

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { badRequest, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
+import { integerInput } from '../contract/inputs.js';
 import { canWrite, type Actor } from '../auth/roles.js';
 import { forbidden } from '../domain/errors.js';
 import { PROGRESS_VALUES, type Progress, type ReviewsRepo, type ReviewRow } from '../db/repos/reviews-repo.js';
 import type { HistoryRepo, HistoryRow } from '../db/repos/history-repo.js';
 
-/**
- * A work id as a JSON integer or a string of decimal digits (query strings, form bodies). Nothing else is
- * coerced: `true`, `[123]`, `"0x1e240"` or `"1e5"` would name another work than the one the caller meant.
- */
-export const workIdInput = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/).transform(Number)], { error: '需要作品的数字 id' })
-  .pipe(z.number().int().positive().max(9e15));
+/** A work id as a JSON integer or a string of digits (see integerInput). */
+export const workIdInput = integerInput(1, 9e15, '需要作品的数字 id');
 /** 1–5 as a number or a one-digit string, or null (clear); booleans and arrays are refused, not coerced. */
 const rating = z.union([z.null(), z.number().int().min(1).max(5), z.string().trim().regex(/^[1-5]$/).transform(Number)], { error: '需要 1–5 的整数或 null' });
 const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);

@@ -7,15 +7,9 @@ import { canWrite } from '../../auth/roles.js';
 import { forbidden } from '../../domain/errors.js';
 import { MSG, type WorkerCaller } from '../../services/ai-tasks-service.js';
 import { AI_STATUS_COUNT, aiStatusCode, isAiStatusName } from '../../domain/ai-status.js';
+import { integerInput } from '../../contract/inputs.js';
 
-/**
- * An integer as a JSON number or a string of decimal digits (paths, queries, form bodies). Nothing else is
- * coerced: `true`, `[3]`, `"0x3"` or `"3e0"` would name another task or work than the caller meant.
- */
-const intIn = (min: number, max: number, message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d{1,16}$/).transform(Number)], { error: message }).pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
-
-const positiveId = intIn(1, Number.MAX_SAFE_INTEGER, '需要正整数 id');
+const positiveId = integerInput(1, Number.MAX_SAFE_INTEGER, '需要正整数 id');
 
 /** A JSON array of statuses, numeric (0–4) or textual (none … error); `[]` = all. */
 const statusList = z.string({ error: '需要 JSON 数组，例如 [] 或 [1,2]' }).transform((text, ctx) => {
@@ -43,21 +37,21 @@ const statusList = z.string({ error: '需要 JSON 数组，例如 [] 或 [1,2]' 
 });
 
 const listQuery = z.object({
-  page: intIn(-1, Number.MAX_SAFE_INTEGER, '需要页码（≥ 1，或 -1）').refine((p) => p === -1 || p >= 1, '需要页码（≥ 1，或 -1）'),
+  page: integerInput(-1, Number.MAX_SAFE_INTEGER, '需要页码（≥ 1，或 -1）').refine((p) => p === -1 || p >= 1, '需要页码（≥ 1，或 -1）'),
   status: statusList,
-  work_id: intIn(0, Number.MAX_SAFE_INTEGER, '需要作品的数字 id').optional(),
+  work_id: integerInput(0, Number.MAX_SAFE_INTEGER, '需要作品的数字 id').optional(),
   file_name: z.string().max(500).optional(),
 });
 
 const hashParams = z.object({
   id: positiveId,
-  index: intIn(0, 1e9, '文件序号必须是非负整数'),
+  index: integerInput(0, 1e9, '文件序号必须是非负整数'),
 });
 
 const idArrBody = z.object({ idArr: z.array(positiveId).max(10_000).optional() }).passthrough();
 
 /** `id` as a JSON number or a form string of digits (the Python worker sends strings). */
-const taskId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().regex(/^\d{1,15}$/, '需要任务 id').transform(Number)]);
+const taskId = integerInput(1, Number.MAX_SAFE_INTEGER, '需要任务 id');
 /** Empty secrets never match anything: they are refused outright (api-contract §12 item 23). */
 const secret = z.string({ error: '需要 secret' }).trim().min(1, 'secret 不能为空').max(256);
 
@@ -98,7 +92,7 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
 
   router.get('/lyric/translate/lrc', async (ctx) => {
     requireActor(ctx);
-    const { id } = validate(z.object({ id: intIn(0, Number.MAX_SAFE_INTEGER, '需要任务 id') }), ctx.query);
+    const { id } = validate(z.object({ id: integerInput(0, Number.MAX_SAFE_INTEGER, '需要任务 id') }), ctx.query);
     ctx.body = await aiTasks.lrc(id);
   });
 

@@ -1,8 +1,7 @@
 /**
  * The width of an element's content box (CSS px, what its children lay out in), kept up to date by a
- * ResizeObserver; 0 until
- * measured. Only a change of width re-renders: the work list grows taller with every row it adds,
- * and a size hook that also tracked the height re-rendered the whole page for each of them.
+ * ResizeObserver; 0 until measured. Only a change of width re-renders: the work list grows taller with
+ * every row it adds, and a size hook that also tracked the height re-rendered the whole page for each.
  */
 import { useCallback, useState } from 'react';
 
