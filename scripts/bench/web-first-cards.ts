@@ -226,6 +226,8 @@ async function scrollWaterfall(page: Page, target: number) {
   const probe = await probeOf(page);
   // keys under 16 ms are not reported: no entry at all must mean fast keys, not a browser without them
   if (!(await page.evaluate("PerformanceObserver.supportedEntryTypes.includes('event')"))) throw new Error('this browser does not time input (no Event Timing)');
+  // likewise tasks: only those over 50 ms are reported, so "longest task 0 ms" must mean none, not no observer
+  if (!(await page.evaluate("PerformanceObserver.supportedEntryTypes.includes('longtask')"))) throw new Error('this browser does not report long tasks');
   return { works: await loaded(), elapsedMs: elapsed, longTasks: probe.longTasks, frames: probe.frames, inputs: probe.inputs, presses, maxCards, harnessCpuMs: (used.user + used.system) / 1000 };
 }
 
