@@ -3,6 +3,7 @@ import { CLI_ACTOR, withApp } from '../context.js';
 import { CliError } from '../output/print.js';
 import { plainPrinter } from '../output/scan-plain.js';
 import { jsonPrinter } from '../output/scan-json.js';
+import { guardedOutput } from '../output/line-sink.js';
 import { parseProductCode, formatWorkCode } from '../../server/domain/work-code.js';
 import type { ScanRequest, ScanSummary } from '../../server/services/scan-service.js';
 import type { ScanEvent } from '../../server/library/scan-events.js';
@@ -47,6 +48,7 @@ export function scanCommand(): Command {
     .option('--purge-missing', 'delete works whose folders are missing, with their reviews, history and AI lyrics')
     .action(async (opts: ScanOptions, cmd: Command) => {
       const req = requestFromOptions(opts);
+      let outputClosed = false;
       const summary = await withApp(cmd, async (app) => {
         const scan = app.services.scan;
         const tty = !opts.json && !!process.stdout.isTTY && !!process.stdin.isTTY;
@@ -54,8 +56,14 @@ export function scanCommand(): Command {
         const cancel = () => {
           if (cancelled) return;
           cancelled = true;
-          scan.kill(CLI_ACTOR);
+          void scan.kill(CLI_ACTOR);
         };
+        // the reader of our output went away: stop the scan cleanly (the lock is released as it ends)
+        const out = guardedOutput(process.stdout, () => {
+          outputClosed = true;
+          cancel();
+        });
+        process.stderr.on('error', () => undefined);
         let onEvent: (e: ScanEvent) => void;
         let finishUi: () => Promise<void> = async () => undefined;
         if (tty) {
@@ -64,12 +72,10 @@ export function scanCommand(): Command {
           onEvent = (e) => ui.push(e);
           finishUi = () => ui.finish();
         } else {
-          onEvent = opts.json ? jsonPrinter() : plainPrinter();
+          onEvent = opts.json ? jsonPrinter(out) : plainPrinter(out);
         }
         const unsubscribe = scan.subscribe(onEvent);
-        const onSignal = () => cancel();
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
+        const stopSignals = onStopSignals(cancel);
         let result: ScanSummary;
         try {
           result = await scan.run(CLI_ACTOR, req).catch((err: Error & { status?: number }) => {
@@ -78,12 +84,13 @@ export function scanCommand(): Command {
           });
         } finally {
           unsubscribe();
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
+          stopSignals();
+          out.dispose();
           await finishUi();
         }
         return result;
       });
+      if (outputClosed) throw new CliError('输出已关闭，扫描已停止', 1);
       if (summary.kind === 'work' && summary.workMemo && !opts.json) {
         const m = summary.workMemo;
         process.stdout.write(`${formatWorkCode((req as { workId: number }).workId)}: ${Object.keys(m.mtime).length} 个音频文件，总时长 ${m.totalDuration.toFixed(1)} 秒，字幕: ${m.isContainLyric}\n`);
@@ -94,4 +101,31 @@ export function scanCommand(): Command {
         throw new CliError(why, 1);
       }
     });
+}
+
+/** How long a scan gets to stop cleanly after SIGINT/SIGTERM before the process exits anyway. */
+export const STOP_GRACE_MS = 5000;
+
+/**
+ * SIGINT / SIGTERM stop the scan: the first asks it to stop cleanly (the work in progress is committed or
+ * rolled back, the lock released); if it has not ended within STOP_GRACE_MS, or on a second signal, the
+ * process exits at once — the OS releases the scan lock with it. Returns the function that removes the
+ * handlers.
+ */
+function onStopSignals(cancel: () => void): () => void {
+  let forced: NodeJS.Timeout | null = null;
+  const handler = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (forced) process.exit(code);
+    cancel();
+    forced = setTimeout(() => process.exit(code), STOP_GRACE_MS);
+    forced.unref();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+    if (forced) clearTimeout(forced);
+  };
 }

@@ -1,7 +1,8 @@
 /** `kikoplay scan --json`: one JSON ScanEvent per line (progress events included). */
 import type { ScanEvent } from '../../server/library/scan-events.js';
+import type { LineSink } from './line-sink.js';
 
-export function jsonPrinter(out: NodeJS.WritableStream = process.stdout): (e: ScanEvent) => void {
+export function jsonPrinter(out: LineSink = process.stdout): (e: ScanEvent) => void {
   return (e) => {
     out.write(JSON.stringify(e) + '\n');
   };

@@ -1,5 +1,6 @@
 /** Plain-text lines for scan events (no TTY: cron, SSH, pipes). One line per event; progress is sparse. */
 import type { ScanEvent } from '../../server/library/scan-events.js';
+import type { LineSink } from './line-sink.js';
 
 const LEVEL: Record<string, string> = { info: 'INFO', warn: 'WARN', error: 'ERROR', debug: 'DEBUG' };
 
@@ -27,7 +28,7 @@ export function formatScanEventPlain(e: ScanEvent): string | null {
 }
 
 /** A printer that writes plain lines to a stream. */
-export function plainPrinter(out: NodeJS.WritableStream = process.stdout): (e: ScanEvent) => void {
+export function plainPrinter(out: LineSink = process.stdout): (e: ScanEvent) => void {
   let last: string | null = null;
   return (e) => {
     const line = formatScanEventPlain(e);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { ConfigStore } from '../config/config-store.js';
 import { loadOrCreateSecret } from '../config/load.js';
@@ -17,6 +16,7 @@ import { LibraryRepo } from '../db/repos/library-repo.js';
 import { ScanRepo } from '../db/repos/scan-repo.js';
 import { ScanController, type ScanControllerDeps } from '../library/scan-controller.js';
 import { ScanFollower } from '../library/scan-follower.js';
+import { lockHolder } from '../library/scan-lock.js';
 import { createMetadataSource } from '../library/scrapers/metadata-source.js';
 import { ScanService } from '../services/scan-service.js';
 import { LibraryService } from '../services/library-service.js';
@@ -38,6 +38,7 @@ import { UserListsService } from '../services/user-lists-service.js';
 import { FoldersService } from '../services/folders-service.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
+import { ensureDir } from '../config/ensure-dir.js';
 
 export interface CreateAppOptions {
   dataDir: string;
@@ -53,7 +54,7 @@ export interface CreateAppOptions {
 export async function createAppContext(opts: CreateAppOptions): Promise<AppContext> {
   const store = new ConfigStore(opts.dataDir, opts.flags ?? {}, opts.env ?? process.env);
   const logger = opts.logger ?? createLogger();
-  mkdirSync(opts.dataDir, { recursive: true });
+  ensureDir(opts.dataDir);
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
@@ -69,7 +70,11 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   });
   // a run of this process (running, or the last one it ran) is never "followed": replaying it would
   // send the dashboard the same run twice
-  const scanFollower = new ScanFollower(repos.scans, (runId) => scanner.running?.runId === runId || scanner.snapshot().runId === runId);
+  const scanFollower = new ScanFollower(
+    repos.scans,
+    (runId) => scanner.running?.runId === runId || scanner.snapshot().runId === runId,
+    async () => (await lockHolder(paths.lockFile)) !== null,
+  );
   const services = {
     scan: new ScanService(scanner, scanFollower, repos.library, store),
     library: new LibraryService(repos.library, store),

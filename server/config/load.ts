@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../domain/errors.js';
 import { configSchema, describeConfigError, validatePartial, CONFIG_KEYS, type Config, type ConfigKey } from './schema.js';
+import { ensureDir } from './ensure-dir.js';
 
 export const DEFAULT_DATA_DIR = path.join(os.homedir(), '.kikoplay');
 
@@ -72,7 +73,7 @@ export function loadConfig(dataDir: string, flags: Partial<Config> = {}, env: No
 
 /** Write a file atomically: temp file in the same folder, then rename. */
 export function writeFileAtomic(file: string, data: string, mode?: number): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  ensureDir(path.dirname(file));
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(tmp, data, { mode });
   if (mode !== undefined) chmodSync(tmp, mode);

@@ -1,8 +1,9 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
 import { open, type Database as SqliteDb } from 'sqlite';
+import { ensureDir } from '../config/ensure-dir.js';
 
 export type SqlValue = string | number | bigint | null | Buffer | boolean;
 export type Params = SqlValue[] | Record<string, SqlValue>;
@@ -44,7 +45,7 @@ export class Database {
   ) {}
 
   static async open(file: string, opts: { busyTimeoutMs?: number; readers?: number; migrate?: boolean } = {}): Promise<Database> {
-    mkdirSync(path.dirname(file), { recursive: true });
+    ensureDir(path.dirname(file));
     const busy = opts.busyTimeoutMs ?? 5000;
     const writer = await openConnection(file, busy, false);
     if (opts.migrate !== false) {

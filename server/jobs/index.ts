@@ -32,7 +32,7 @@ export function startJobs(app: Pick<AppContext, 'store' | 'services' | 'logger'>
       return;
     }
     task = cron.schedule(expression, async () => {
-      if (app.services.scan.isRunning()) {
+      if (await app.services.scan.isRunning()) {
         app.logger.info('scheduled scan skipped: a scan is already running');
         return;
       }

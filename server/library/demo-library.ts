@@ -3,9 +3,10 @@
  * published package): a few works of synthesized WAV melodies with matching .lrc/.vtt/.srt lyrics and
  * a cover image each. Used by `kikoplay demo` / `npm run demo`.
  */
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ensureDir } from '../config/ensure-dir.js';
 
 const RATE = 22050;
 
@@ -102,11 +103,11 @@ const WORKS: DemoWork[] = [
 
 /** Write the demo library under `dir` (existing files are kept). Returns the folders written. */
 export async function writeDemoLibrary(dir: string): Promise<string[]> {
-  mkdirSync(dir, { recursive: true });
+  ensureDir(dir);
   const written: string[] = [];
   for (const w of WORKS) {
     const folder = path.join(dir, w.folder);
-    mkdirSync(folder, { recursive: true });
+    ensureDir(folder);
     for (const t of w.tracks) {
       const audio = path.join(folder, `${t.name}.wav`);
       if (!existsSync(audio)) writeFileSync(audio, synthWav(melody(t.tune, t.beat)));

@@ -12,7 +12,7 @@ import type { ScanRepo } from '../db/repos/scan-repo.js';
 import { sqlNow } from '../domain/time.js';
 import type { MetadataSource } from './metadata-types.js';
 import { createLimiter } from './limiter.js';
-import { ScanLock, isProcessAlive } from './scan-lock.js';
+import { ScanLock } from './scan-lock.js';
 import { MSG } from './scan-messages.js';
 import { initialScanState, reduceScanState, type ScanState } from './scan-state.js';
 import type { MetadataCounts, RunStatus, ScanCounts, ScanEvent, ScanKind, ScanListener } from './scan-events.js';
@@ -111,7 +111,7 @@ export class ScanController {
     const lockFile = this.deps.store.paths().lockFile;
     const lock = this.lock.file === lockFile ? this.lock : new ScanLock(lockFile);
     try {
-      lock.acquire(req.kind);
+      await lock.acquire(req.kind);
     } catch (err) {
       const holder = (err as { holder?: { pid: number } }).holder;
       throw new ScanBusy((err as Error).message, holder?.pid ?? 0);
@@ -119,17 +119,18 @@ export class ScanController {
     const abort = new AbortController();
     let runId: number;
     try {
-      await this.deps.scans.closeDeadRuns(isProcessAlive);
+      // the lock is ours: every other run still marked running belongs to a process that has ended
+      await this.deps.scans.closeDeadRuns(() => false);
       runId = await this.deps.scans.createRun(req.kind, process.pid);
     } catch (err) {
-      lock.release();
+      await lock.release();
       throw err;
     }
     // The lock is released and the job cleared BEFORE 'finished' goes out, so a listener that starts the
     // next scan on 'finished' is not refused.
     const done = this.execute(runId, req, abort.signal).then(
       async ({ summary, finished }) => {
-        lock.release();
+        await lock.release();
         this.current = null;
         this.emit(finished);
         await this.flush();
@@ -147,8 +148,8 @@ export class ScanController {
         }
         return summary;
       },
-      (err: unknown) => {
-        lock.release();
+      async (err: unknown) => {
+        await lock.release();
         this.current = null;
         throw err;
       },

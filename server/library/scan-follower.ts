@@ -3,7 +3,6 @@
  * persisted scan_events, so the server's dashboard shows it live. Polls only while someone listens.
  */
 import type { ScanRepo } from '../db/repos/scan-repo.js';
-import { isProcessAlive } from './scan-lock.js';
 import { initialScanState, reduceScanState, type ScanState } from './scan-state.js';
 import type { ScanEvent, ScanListener } from './scan-events.js';
 
@@ -14,10 +13,14 @@ export class ScanFollower {
   private lastEventId = 0;
   private state: ScanState = initialScanState();
   private polling = false;
+  /** Polls in a row that found the followed run still "running" while no process held the scan lock. */
+  private lockFreePolls = 0;
 
   constructor(
     private readonly scans: ScanRepo,
     private readonly isLocalRun: (runId: number) => boolean,
+    /** Does any process hold the scan lock now? */
+    private readonly lockHeld: () => Promise<boolean>,
     private readonly intervalMs = 500,
   ) {}
 
@@ -73,7 +76,11 @@ export class ScanFollower {
         if (rows.length < 2000) break;
       }
       // a run whose process died without a 'finished' event
-      if (run.status === 'running' && this.state.status === 'running' && !isProcessAlive(run.pid)) {
+      // A run whose process ended without a 'finished' event: the lock is free on two polls in a row (a
+      // scan releases the lock a moment before it records its end).
+      this.lockFreePolls = run.status === 'running' && this.state.status === 'running' && !(await this.lockHeld()) ? this.lockFreePolls + 1 : 0;
+      if (this.lockFreePolls >= 2) {
+        this.lockFreePolls = 0;
         const e: ScanEvent = { type: 'finished', status: 'error', message: ' ! 扫描进程已退出.', counts: this.state.counts, metadata: this.state.metadata, exitCode: 2 };
         this.state = reduceScanState(this.state, e);
         for (const l of this.listeners) l(e);

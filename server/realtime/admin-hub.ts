@@ -15,7 +15,7 @@ export interface ScanFeed {
   /** Start a job; throws (e.g. 409) when one already runs here or in another process. */
   start(actor: Actor, req: { kind: Extract<ScanKind, 'scan' | 'refresh' | 'files'> }): Promise<unknown>;
   /** Cancel the running job; false when nothing runs. */
-  kill(actor: Actor): boolean;
+  kill(actor: Actor): Promise<boolean>;
 }
 
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -167,7 +167,7 @@ export class AdminHub {
         }
         case 'KILL_SCAN_PROCESS':
           // harmless when nothing runs
-          this.deps.feed.kill(client.actor);
+          await this.deps.feed.kill(client.actor);
           return;
         default:
           return this.send(client, 'error', { message: `unknown event ${frame.event}` });

@@ -248,7 +248,7 @@ export class EditService {
     const loc = await this.files.location(workId);
     if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
     if (loc.missing) throw conflict(`${formatWorkCode(workId)} 的文件夹已不在媒体库中，无法修复文件名`);
-    if (this.scan.isRunning()) throw conflict('正在扫描媒体库，请等扫描结束后再修复文件名');
+    if (await this.scan.isRunning()) throw conflict('正在扫描媒体库，请等扫描结束后再修复文件名');
     const workDir = await resolveWorkFolder(this.store.get(), loc);
 
     const renamed: FixGbkResult['renamed'] = [];

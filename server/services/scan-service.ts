@@ -11,7 +11,7 @@ import type { ConfigStore } from '../config/config-store.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
 import { ScanBusy, type ScanController, type ScanRequest, type ScanSummary } from '../library/scan-controller.js';
 import type { ScanFollower } from '../library/scan-follower.js';
-import { lockHolder } from '../library/scan-lock.js';
+import { isVerifiedScanProcess, lockHolder } from '../library/scan-lock.js';
 import { MSG } from '../library/scan-messages.js';
 import type { ScanListener } from '../library/scan-events.js';
 import type { ScanState } from '../library/scan-state.js';
@@ -48,12 +48,17 @@ export class ScanService {
     return (await this.start(actor, req)).done;
   }
 
-  /** Kill the running scan: this process's, or another process's via SIGTERM. False when none runs. */
-  kill(actor: Actor): boolean {
+  /**
+   * Kill the running scan: this process's, or a `kikoplay scan` process's via SIGTERM — only when the OS
+   * confirms that the lock's holder is that very scan process (see isVerifiedScanProcess): a reused process
+   * id, a server holding the lock, or a lock file someone wrote is never signalled. False when none runs
+   * or none could be stopped from here.
+   */
+  async kill(actor: Actor): Promise<boolean> {
     this.requireAdmin(actor);
     if (this.controller.cancel()) return true;
-    const holder = lockHolder(this.store.paths().lockFile);
-    if (holder && holder.pid !== process.pid) {
+    const holder = await lockHolder(this.store.paths().lockFile);
+    if (holder && isVerifiedScanProcess(holder)) {
       try {
         process.kill(holder.pid, 'SIGTERM');
         return true;
@@ -65,8 +70,8 @@ export class ScanService {
   }
 
   /** Is a scan running anywhere (this process or another)? */
-  isRunning(): boolean {
-    return this.controller.running !== null || lockHolder(this.store.paths().lockFile) !== null;
+  async isRunning(): Promise<boolean> {
+    return this.controller.running !== null || (await lockHolder(this.store.paths().lockFile)) !== null;
   }
 
   /** Events of every run this process can see: its own (live) and other processes' (followed). */

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { lockHolder } from '../library/scan-lock.js';
 import type { ConfigStore } from '../config/config-store.js';
 
 export interface VersionInfo {
@@ -23,16 +24,8 @@ export class SystemService {
   ) {}
 
   async version(): Promise<VersionInfo> {
-    const lock = this.store.paths().lockFile;
-    let lockReason: string | null = null;
-    if (existsSync(lock)) {
-      try {
-        const info = JSON.parse(readFileSync(lock, 'utf8')) as { pid?: number; kind?: string; startedAt?: string };
-        if (info.pid && isAlive(info.pid)) lockReason = `媒体库正在扫描中（${info.kind ?? 'scan'}，开始于 ${info.startedAt ?? '?'}），部分作品信息可能暂不完整。`;
-      } catch {
-        lockReason = null;
-      }
-    }
+    const holder = await lockHolder(this.store.paths().lockFile);
+    const lockReason = holder ? `媒体库正在扫描中（${holder.kind}，开始于 ${holder.startedAt || '?'}），部分作品信息可能暂不完整。` : null;
     return {
       current: this.version_,
       latest_stable: null,
@@ -42,15 +35,6 @@ export class SystemService {
       lockFileExists: lockReason !== null,
       lockReason,
     };
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { FatalWorkerError, isAbort, StoppedError, TaskLostError } from './errors.js';
 import type { WorkerLog } from './log.js';
 import { oneLine, toAiLrc, type TimedText } from './lrc.js';
@@ -10,6 +10,7 @@ import { TaskSession } from './task-session.js';
 import { planKey, prepareAudio } from './audio/prepare.js';
 import type { TranscriptionEngine } from './engines/types.js';
 import { translateLines } from './translate/chat-translate.js';
+import { ensureDir } from '../config/ensure-dir.js';
 
 export interface WorkerContext {
   opts: WorkerOptions;
@@ -88,7 +89,7 @@ async function translateAll(ctx: WorkerContext, lines: TimedText[], session: Tas
 export async function processTask(ctx: WorkerContext, task: SavedTask): Promise<TaskOutcome> {
   const { client, state, log } = ctx;
   state.saveTask(task);
-  mkdirSync(state.workDir(), { recursive: true });
+  ensureDir(state.workDir());
   const session = new TaskSession(task.id, task.secret, client, ctx.retry, log, ctx.signal);
   try {
     if (!(await ctx.retry('check task', () => client.held(task.id, task.secret)))) throw new TaskLostError(`task ${task.id} is no longer held by this worker`);

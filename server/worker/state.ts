@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TimedText } from './lrc.js';
+import { ensureDir } from '../config/ensure-dir.js';
 
 /** A task this worker holds, as saved in `<state-dir>/task.json` (resumed after a restart). */
 export interface SavedTask {
@@ -21,7 +22,7 @@ export interface SavedTask {
  */
 export class WorkerState {
   constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    ensureDir(dir, 0o700);
   }
 
   private get taskFile() {

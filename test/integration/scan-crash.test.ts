@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestLibrary, startLibraryServer, type LibraryServer } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/app.js';
+import { ScanLock } from '../../server/library/scan-lock.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTRY = path.join(ROOT, 'test/helpers/cli-entry.ts');
@@ -73,10 +74,14 @@ describe('kill -9 during scans', () => {
     const bad = await runCli(['--data-dir', dir, 'scan', '--work', 'XX1']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--work/);
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(dir, 'scan.lock'), JSON.stringify({ pid: process.pid, kind: 'scan', startedAt: 'now' }));
-    const busy = await runCli(['--data-dir', dir, 'scan', '--offline']);
-    expect(busy.code).toBe(2);
-    expect(busy.stderr).toMatch(/扫描任务正在进行中/);
+    const held = new ScanLock(path.join(dir, 'scan.lock'));
+    await held.acquire('scan');
+    try {
+      const busy = await runCli(['--data-dir', dir, 'scan', '--offline']);
+      expect(busy.code).toBe(2);
+      expect(busy.stderr).toMatch(/扫描任务正在进行中/);
+    } finally {
+      await held.release();
+    }
   });
 });

@@ -95,24 +95,24 @@ describe('scan state and views', () => {
 });
 
 describe('scan lock', () => {
-  it('is exclusive, detects stale locks of dead processes, and releases', () => {
+  it('is exclusive, held by the OS, and ignores lock info naming a live process that holds nothing', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-lock-'));
     const file = path.join(dir, 'scan.lock');
     try {
       const a = new ScanLock(file);
-      a.acquire('scan');
+      await a.acquire('scan');
       expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
-      expect(() => new ScanLock(file).acquire('files')).toThrow(ScanBusyError);
-      expect(lockHolder(file)?.pid).toBe(process.pid);
-      a.release();
-      expect(lockHolder(file)).toBeNull();
-      // a lock left by a killed process (a pid that is not alive) is taken over
-      writeFileSync(file, JSON.stringify({ pid: 2 ** 22 + 12345, kind: 'scan', startedAt: 'x' }));
-      expect(lockHolder(file)).toBeNull();
+      await expect(new ScanLock(file).acquire('files')).rejects.toThrow(ScanBusyError);
+      expect((await lockHolder(file))?.pid).toBe(process.pid);
+      await a.release();
+      expect(await lockHolder(file)).toBeNull();
+      // info left by a killed scan whose pid now belongs to a live process (here: this one) holds nothing
+      writeFileSync(file, JSON.stringify({ pid: process.pid, kind: 'scan', startedAt: 'x' }));
+      expect(await lockHolder(file)).toBeNull();
       const b = new ScanLock(file);
-      b.acquire('scan');
+      await b.acquire('scan');
       expect(b.isHeld).toBe(true);
-      b.release();
+      await b.release();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
