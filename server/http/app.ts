@@ -49,8 +49,20 @@ export function createApiRoutes(app: AppContext, limits: HttpLimits): Router {
   return router;
 }
 
-/** `/api`, `/API/…`, `//api/…`: anything an API client may have meant gets a JSON 404, never the app shell's 404. */
-const API_LIKE = /^\/*api(?:\/|$)/i;
+/**
+ * Whether an unmatched path is one an API client may have meant (`/API/…`, `//api/…`, `/%61pi/…`,
+ * `/./api/…`): those get the API's JSON 404 rather than the web server's.
+ */
+function looksLikeApi(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: judged as sent
+  }
+  const segments = decoded.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+  return segments[0]?.toLowerCase() === 'api';
+}
 
 /**
  * A request answered before its body was read (a 401, a 413, a 404) closes its connection: node would
@@ -80,7 +92,7 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));
   koa.use((ctx) => {
-    if (API_LIKE.test(ctx.path)) {
+    if (looksLikeApi(ctx.path)) {
       if (ctx.status === 405) {
         ctx.body = { error: `方法 ${ctx.method} 不适用于 ${ctx.path}` };
         return;
