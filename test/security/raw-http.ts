@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { connect, type Socket } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -27,3 +28,39 @@ export function rawRequest(port: number, method: string, path: string, opts: { h
     req.end(opts.body);
   });
 }
+
+export interface OpenSocket {
+  socket: Socket;
+  /** Everything the server sent, once it closed the connection (or `timeoutMs` passed: then `closed` is false). */
+  done: Promise<{ text: string; closed: boolean; ms: number }>;
+  /** Everything received so far. */
+  received(): string;
+}
+
+/**
+ * A connection that sends `head` (request line and headers, without the blank line) and then `body`,
+ * and keeps the connection open without sending more: a slow client.
+ */
+export function slowRequest(port: number, head: string, body = '', timeoutMs = 5000): OpenSocket {
+  const socket = connect(port, '127.0.0.1');
+  let text = '';
+  const start = Date.now();
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (text += chunk));
+  socket.on('error', () => undefined); // the server may reset a connection whose body it did not read
+  socket.write(`${head}\r\n\r\n${body}`);
+  const done = new Promise<{ text: string; closed: boolean; ms: number }>((resolve) => {
+    const timer = setTimeout(() => resolve({ text, closed: false, ms: Date.now() - start }), timeoutMs);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true, ms: Date.now() - start });
+    });
+  });
+  return { socket, done, received: () => text };
+}
+
+/** The status code of a raw HTTP response text (0 when none arrived). */
+export const statusOf = (text: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+
+/** The JSON body of a raw HTTP response text. */
+export const jsonOf = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));

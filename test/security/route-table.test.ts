@@ -64,7 +64,7 @@ describe('route table: without a token only the declared public routes answer an
     cases = router.stack.flatMap((layer: Layer) => {
       const policy = routePolicyOf(layer);
       if (!policy) throw new Error(`route ${layer.methods.join(',')} ${layer.path} has no policy`);
-      return layer.methods.map((method) => ({ method, path: layer.path, policy }));
+      return layer.methods.map((method) => ({ method, path: String(layer.path), policy }));
     });
   });
   afterAll(() => t.close());
@@ -90,7 +90,7 @@ describe('route table: without a token only the declared public routes answer an
       8,
       async (c) => {
         const path = fill(c.path);
-        for (const headers of [{}, { Authorization: 'Bearer garbage' }, { Authorization: 'Bearer a.b.c' }]) {
+        for (const headers of [{}, { Authorization: 'Bearer garbage' }, { Authorization: 'Bearer a.b.c' }] as Record<string, string>[]) {
           const res = await send(c, path, headers);
           if (res.status !== 401 || (c.method !== 'HEAD' && !JSON.parse(res.body).error)) wrong.push(describeCase(c, path, res));
         }
