@@ -50,6 +50,8 @@ export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: Acces
     ctx.state.actor = await deps.users.anonymousAdmin();
     return;
   }
+  // Token kinds a route accepts follow from its policy: worker tokens only where `access` is
+  // 'worker'; a token scoped to media (for URLs) belongs with `policy.queryToken`.
   const token = bearerToken(ctx, policy.queryToken);
   if (!token) throw unauthorized('No authorization token was found');
   if (isWorkerToken(token)) {
