@@ -1,11 +1,12 @@
 import Koa from 'koa';
-import { Router } from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
+import type { Router } from '@koa/router';
 import compress from 'koa-compress';
 import type { AppContext } from '../app/services.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { requestLog } from './middleware/request-log.js';
-import { authContext, requireLogin } from './middleware/auth.js';
+import { createApiRouter, enforceRoutePolicies } from './api-router.js';
+import { BodyBudget, hasBody } from './body.js';
+import { httpLimits, type HttpLimits } from './limits.js';
 import { spaMiddleware } from './spa.js';
 import { notFound } from '../domain/errors.js';
 import { sessionRoutes } from './routes/session.js';
@@ -25,52 +26,73 @@ import { folderRoutes } from './routes/folders.js';
 
 const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes, folderRoutes];
 
-/** Routes that answer without a token even when auth is on. */
-const isPublic = (path: string, method: string) =>
-  path === '/api/health' || (path === '/api/auth/me' && (method === 'POST' || method === 'GET'));
-
 export interface HttpAppOptions {
   webRoot?: string;
+  /** Overrides of the HTTP limits (timeouts, connections, body bytes in flight); tests use small ones. */
+  limits?: Partial<HttpLimits>;
+}
+
+/**
+ * The API router with every route module registered and each route's policy enforced (access check
+ * first, then its body). Exported for the route-table test, which walks `router.stack`.
+ */
+export function createApiRoutes(app: AppContext, limits: HttpLimits): Router {
+  const router = createApiRouter();
+  for (const register of ROUTES) register(router, app.services);
+  enforceRoutePolicies(router, {
+    users: app.services.users,
+    authEnabled: () => app.store.get().auth,
+    workers: app.services.workerTokens,
+    bodies: new BodyBudget(limits.maxBodyBytesInFlight),
+    bodyTimeoutMs: limits.bodyTimeoutMs,
+  });
+  return router;
+}
+
+/**
+ * Whether an unmatched path is one an API client may have meant (`/API/…`, `//api/…`, `/%61pi/…`,
+ * `/./api/…`): those get the API's JSON 404 rather than the web server's.
+ */
+function looksLikeApi(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: judged as sent
+  }
+  const segments = decoded.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+  return segments[0]?.toLowerCase() === 'api';
+}
+
+/**
+ * A request answered before its body was read (a 401, a 413, a 404) closes its connection: node would
+ * otherwise keep receiving and discarding the rest of the body for as long as the client sends it.
+ */
+async function closeUnreadBodies(ctx: Koa.Context, next: Koa.Next) {
+  await next();
+  if (hasBody(ctx.req) && !ctx.req.complete) ctx.set('Connection', 'close');
 }
 
 export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
+  const limits = httpLimits(opts.limits);
   const koa = new Koa({ proxy: app.store.get().behindProxy });
   koa.silent = true;
   koa.on('error', (err) => app.logger.debug({ err }, 'koa error'));
 
   koa.use(requestLog(app.logger));
+  koa.use(closeUnreadBodies);
   koa.use(errorMiddleware(app.logger));
   if (app.store.get().enableGzip) koa.use(compress({ threshold: 1024 }));
   koa.use(favouritesApiAlias());
   if (opts.webRoot) koa.use(spaMiddleware(opts.webRoot));
 
-  koa.use(
-    bodyParser({
-      enableTypes: ['json', 'form'],
-      jsonLimit: '1mb',
-      formLimit: '1mb',
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      onError: (err: Error & { status?: number }) => {
-        throw Object.assign(err, { status: err.status === 413 ? 413 : 400, expose: true });
-      },
-    }),
-  );
-  const router = new Router({ prefix: '/api' });
-  for (const register of ROUTES) register(router, app.services);
-
-  // Unknown API paths are a JSON 404 whether or not the caller is logged in.
-  koa.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api') && router.match(ctx.path, ctx.method).path.length === 0) {
-      throw notFound(`接口不存在: ${ctx.method} ${ctx.path}`);
-    }
-    return next();
-  });
-  koa.use(authContext(app.services.users, () => app.store.get().auth, app.services.workerTokens));
-  koa.use(requireLogin(isPublic));
+  // Each route checks access itself (deny by default) and then reads its body; a path no route
+  // matches in its exact spelling is a JSON 404 (or 405) whether or not the caller is logged in.
+  const router = createApiRoutes(app, limits);
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));
   koa.use((ctx) => {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api') {
+    if (looksLikeApi(ctx.path)) {
       if (ctx.status === 405) {
         ctx.body = { error: `方法 ${ctx.method} 不适用于 ${ctx.path}` };
         return;

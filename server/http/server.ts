@@ -5,6 +5,7 @@ import type { AppContext } from '../app/services.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
 import { AdminHub } from '../realtime/admin-hub.js';
 import { tuneHeapGrowthForServer } from './heap-growth.js';
+import { httpLimits } from './limits.js';
 
 export interface RunningServer {
   server: http.Server;
@@ -40,11 +41,19 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 /** Start the HTTP server. Port 0 picks a free port (tests). */
 export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { port: number; host?: string }): Promise<RunningServer> {
   tuneHeapGrowthForServer();
+  const limits = httpLimits(opts.limits);
   const koa = createHttpApp(app, opts);
-  const server = http.createServer(koa.callback());
-  server.requestTimeout = 5 * 60_000;
-  server.headersTimeout = 60_000;
-  server.keepAliveTimeout = 65_000;
+  const handle = koa.callback();
+  // node checks the request and headers timeouts every `connectionsCheckingInterval` ms
+  const checkEvery = Math.max(100, Math.min(5_000, Math.floor(Math.min(limits.requestTimeoutMs, limits.headersTimeoutMs) / 4)));
+  const server = http.createServer({ connectionsCheckingInterval: checkEvery }, handle);
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  // `Expect: 100-continue` is answered by the route that reads the body, after its access check: a
+  // client that waits for it never sends a body to a route that refuses it.
+  server.on('checkContinue', handle);
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -9,6 +9,7 @@ import { startHttpServer, type RunningServer } from '../../server/http/server.js
 import { hashPassword } from '../../server/auth/password.js';
 import { madeTempDirs } from './temp-dirs.js';
 import type { Role } from '../../server/auth/roles.js';
+import type { HttpLimits } from '../../server/http/limits.js';
 
 export function tempDir(prefix = 'kikoplay-test-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -30,10 +31,12 @@ export interface TestServer {
 }
 
 /** A real kikoplay app (SQLite file, Koa, ephemeral port) on a fresh data dir. */
-export async function startTestServer(opts: { flags?: Partial<Config>; dataDir?: string; env?: NodeJS.ProcessEnv; webRoot?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { flags?: Partial<Config>; dataDir?: string; env?: NodeJS.ProcessEnv; webRoot?: string; limits?: Partial<HttpLimits> } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   const app = await createAppContext({ dataDir, flags: opts.flags ?? {}, env: opts.env ?? {}, logger: createLogger({ level: 'silent' }) });
-  const server = await startHttpServer(app, { port: 0, host: '127.0.0.1', webRoot: opts.webRoot });
+  const server = await startHttpServer(app, { port: 0, host: '127.0.0.1', webRoot: opts.webRoot, limits: opts.limits });
   const url = `http://127.0.0.1:${server.port}`;
 
   const request: TestServer['request'] = (method, p, o = {}) => {

@@ -152,7 +152,8 @@ describe('save-lrc', () => {
   });
 
   describe('bad inputs change nothing', () => {
-    const bigLrc = Array.from({ length: 40_000 }, (_, i) => ({ time: i * 10, text: `line ${i} padding padding` }));
+    // over the route's 2 MB body limit
+    const bigLrc = Array.from({ length: 60_000 }, (_, i) => ({ time: i * 10, text: `line ${i} padding padding` }));
     const cases: [string, number | string, unknown, number, string?][] = [
       ['.. segment', WORK, { writePath: '../escape.vtt', lrc: LINES }, 400],
       ['.. inside the path', WORK, { writePath: 'mp3/../../escape.vtt', lrc: LINES }, 400],

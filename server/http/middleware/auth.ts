@@ -1,9 +1,10 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { Actor } from '../../auth/roles.js';
 import { isAdmin, canWrite } from '../../auth/roles.js';
 import { forbidden, unauthorized } from '../../domain/errors.js';
 import type { UsersService } from '../../services/users-service.js';
 import { isWorkerToken, type WorkerIdentity } from '../../services/worker-tokens-service.js';
+import type { RoutePolicy } from '../route-policy.js';
 
 declare module 'koa' {
   interface DefaultState {
@@ -15,36 +16,17 @@ declare module 'koa' {
   }
 }
 
-/** The five AI worker endpoints: the only routes a worker token reaches (api-contract §4.11). */
-export const WORKER_PATHS = /^\/api\/lyric\/translate\/(acquire|status|get|download|finish)\/?$/;
-
 export interface WorkerAuthenticator {
   authenticate(token: string): Promise<WorkerIdentity>;
 }
 
-/**
- * A worker token: on a worker endpoint it sets `ctx.state.worker`; `GET /api/auth/me` answers 200 (the
- * Python worker's login check); anywhere else it is a 401. Returns true when the response is complete.
- */
-async function workerTokenAuth(ctx: Context, token: string, workers: WorkerAuthenticator | undefined): Promise<boolean> {
-  if (!workers) throw unauthorized('工作节点令牌无效或已被撤销');
-  if (WORKER_PATHS.test(ctx.path)) {
-    ctx.state.worker = await workers.authenticate(token);
-    ctx.state.actor = null;
-    return false;
-  }
-  if (ctx.path === '/api/auth/me' && ctx.method === 'GET') {
-    const worker = await workers.authenticate(token);
-    ctx.body = { user: { name: worker.name, group: 'worker', role: 'worker' }, auth: true };
-    return true;
-  }
-  await workers.authenticate(token);
-  throw unauthorized('工作节点令牌只能用于转写任务接口 (/api/lyric/translate/acquire|status|get|download|finish)');
+export interface AccessDeps {
+  users: UsersService;
+  authEnabled: () => boolean;
+  workers: WorkerAuthenticator;
 }
 
-/** Paths where `?token=` may stand in for the Authorization header (media elements, images, downloads). */
-const QUERY_TOKEN_PATHS = /^\/api\/(media|cover)\//;
-
+/** The login token of a request: the Authorization header, or `?token=` where the route allows it. */
 export function bearerToken(ctx: Context, allowQuery: boolean): string | null {
   const header = ctx.get('Authorization');
   const m = /^Bearer\s+(.+)$/i.exec(header);
@@ -54,25 +36,33 @@ export function bearerToken(ctx: Context, allowQuery: boolean): string | null {
 }
 
 /**
- * Resolves `ctx.state.actor`. With auth off every request acts as the admin (spec §6).
- * With auth on, a missing token leaves the actor null (routes decide); a bad token is a 401.
+ * The access check of one route, by the policy it declared (run before its body is read). Sets
+ * `ctx.state.actor` (and `ctx.state.worker` on worker routes); anything the policy does not let in is a
+ * 401. With auth off every request acts as the admin (spec §6). Public routes never look at a token:
+ * a stale or malformed one must not refuse a login or a health check.
  */
-export function authContext(users: UsersService, authEnabled: () => boolean, workers?: WorkerAuthenticator) {
-  return async (ctx: Context, next: Next) => {
-    ctx.state.authEnabled = authEnabled();
-    if (!ctx.path.startsWith('/api/')) return next();
-    if (!ctx.state.authEnabled) {
-      ctx.state.actor = await users.anonymousAdmin();
-      return next();
+export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: AccessDeps): Promise<void> {
+  ctx.state.authEnabled = deps.authEnabled();
+  ctx.state.actor = null;
+  ctx.state.worker = null;
+  if (policy.access === 'public') return;
+  if (!ctx.state.authEnabled) {
+    ctx.state.actor = await deps.users.anonymousAdmin();
+    return;
+  }
+  // Token kinds a route accepts follow from its policy: worker tokens only where `access` is
+  // 'worker'; a token scoped to media (for URLs) belongs with `policy.queryToken`.
+  const token = bearerToken(ctx, policy.queryToken);
+  if (!token) throw unauthorized('No authorization token was found');
+  if (isWorkerToken(token)) {
+    const worker = await deps.workers.authenticate(token);
+    if (policy.access !== 'worker') {
+      throw unauthorized('工作节点令牌只能用于转写任务接口 (/api/lyric/translate/acquire|status|get|download|finish)');
     }
-    const token = bearerToken(ctx, QUERY_TOKEN_PATHS.test(ctx.path));
-    if (token && isWorkerToken(token)) {
-      if (await workerTokenAuth(ctx, token, workers)) return;
-      return next();
-    }
-    ctx.state.actor = token ? await users.authenticate(token) : null;
-    return next();
-  };
+    ctx.state.worker = worker;
+    return;
+  }
+  ctx.state.actor = await deps.users.authenticate(token);
 }
 
 export function requireActor(ctx: Context): Actor {
@@ -91,12 +81,4 @@ export function requireWriter(ctx: Context): Actor {
   const actor = requireActor(ctx);
   if (!canWrite(actor)) throw forbidden('游客账号只能浏览和播放，不能进行此操作.');
   return actor;
-}
-
-/** Guard for every /api route except the public ones: a token is needed when auth is on. */
-export function requireLogin(publicPaths: (path: string, method: string) => boolean) {
-  return async (ctx: Context, next: Next) => {
-    if (ctx.path.startsWith('/api/') && !publicPaths(ctx.path, ctx.method) && !ctx.state.worker) requireActor(ctx);
-    return next();
-  };
 }

@@ -8,6 +8,8 @@ import { forbidden } from '../../domain/errors.js';
 import { MSG, type WorkerCaller } from '../../services/ai-tasks-service.js';
 import { AI_STATUS_COUNT, aiStatusCode, isAiStatusName } from '../../domain/ai-status.js';
 import { integerInput } from '../../contract/inputs.js';
+import { route } from '../route-policy.js';
+import { KB, MB } from '../limits.js';
 
 const positiveId = integerInput(1, Number.MAX_SAFE_INTEGER, '需要正整数 id');
 
@@ -102,36 +104,39 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
     ctx.body = await aiTasks.create(actor, id, index);
   });
 
-  router.delete('/lyric/translate/:id', async (ctx) => {
+  router.delete('/lyric/translate/:id', route({ bodyLimit: 128 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await aiTasks.remove(actor, idsOf(ctx));
   });
 
-  router.post('/lyric/translate/redo/:id', async (ctx) => {
+  router.post('/lyric/translate/redo/:id', route({ bodyLimit: 128 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await aiTasks.redo(actor, idsOf(ctx));
   });
 
-  // ---- worker protocol (the only routes a worker token reaches)
-  router.post('/lyric/translate/acquire', async (ctx) => {
+  // ---- worker protocol (the only routes a worker token reaches). The Python worker sends forms
+  // (acquire, status) and JSON (finish); a trailing slash is accepted on each.
+  const workerPaths = (name: string) => [`/lyric/translate/${name}`, `/lyric/translate/${name}/`];
+  const asWorker = route({ access: 'worker', form: true });
+  router.post(workerPaths('acquire'), asWorker, async (ctx) => {
     const caller = workerCaller(ctx);
     const { worker_name } = validate(acquireBody, ctx.request.body ?? {}, 'body');
     ctx.body = await aiTasks.acquire(caller, worker_name);
   });
 
-  router.post('/lyric/translate/status', async (ctx) => {
+  router.post(workerPaths('status'), asWorker, async (ctx) => {
     workerCaller(ctx);
     const b = validate(statusBody, ctx.request.body ?? {}, 'body');
     ctx.body = await aiTasks.report(b.id, b.secret, b.worker_status);
   });
 
-  router.get('/lyric/translate/get', async (ctx) => {
+  router.get(workerPaths('get'), asWorker, async (ctx) => {
     workerCaller(ctx);
     const q = validate(heldQuery, ctx.query);
     ctx.body = await aiTasks.held(q.id, q.secret);
   });
 
-  router.get('/lyric/translate/download', async (ctx) => {
+  router.get(workerPaths('download'), asWorker, async (ctx) => {
     workerCaller(ctx);
     const q = validate(heldQuery, ctx.query);
     const file = await aiTasks.download(q.id, q.secret);
@@ -141,7 +146,8 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
     ctx.length = file.size;
   });
 
-  router.post('/lyric/translate/finish', async (ctx) => {
+  // the lyric of a whole work can be long (the service caps `lrc_content` itself)
+  router.post(workerPaths('finish'), route({ access: 'worker', form: true, bodyLimit: 2 * MB }), async (ctx) => {
     workerCaller(ctx);
     const b = validate(finishBody, ctx.request.body ?? {}, 'body');
     ctx.body = await aiTasks.finish(b.id, b.secret, b.success, b.lrc_content);

@@ -3,6 +3,8 @@ import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 import { editWorkBody, uncensorBody } from '../../services/edit-service.js';
+import { route } from '../route-policy.js';
+import { KB } from '../limits.js';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, '作品 id 必须是正整数').transform(Number) });
 
@@ -19,7 +21,7 @@ const undoQuery = z.object({ undo: z.enum(['', '0', '1', 'true', 'false']).optio
  * file name repair, and restoring censored tag names. Guests and users get 403.
  */
 export const editRoutes: RouteModule = (router, { edit }) => {
-  router.post('/edit/work/:id', async (ctx) => {
+  router.post('/edit/work/:id', route({ bodyLimit: 256 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     const { id } = validate(idParams, ctx.params, 'params');
     ctx.body = await edit.editWork(actor, id, validate(editWorkBody, ctx.request.body ?? {}, 'body'));
@@ -38,7 +40,7 @@ export const editRoutes: RouteModule = (router, { edit }) => {
     ctx.body = await edit.fixGbk(actor, id);
   });
 
-  router.post('/uncensor/tags', async (ctx) => {
+  router.post('/uncensor/tags', route({ bodyLimit: 256 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     const { undo } = validate(undoQuery, ctx.query);
     const body = validate(uncensorBody, ctx.request.body ?? {}, 'body');

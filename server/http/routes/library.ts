@@ -5,6 +5,7 @@ import { notFound } from '../../domain/errors.js';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
+import { route } from '../route-policy.js';
 
 /** Weak comparison of If-None-Match against the current ETag (RFC 9110 §13.1.2). */
 function etagMatches(header: string, etag: string): boolean {
@@ -24,7 +25,8 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, '作品 id 必须�
 
 /** Covers and the per-work file rescan (api-contract §4.6). */
 export const libraryRoutes: RouteModule = (router, { library, scan }) => {
-  router.get('/cover/:id', async (ctx) => {
+  // <img> elements cannot send a header
+  router.get('/cover/:id', route({ queryToken: true }), async (ctx) => {
     requireActor(ctx);
     const { id } = validate(idParam, ctx.params, 'params');
     const cover = await library.cover(id, ctx.query.type);

@@ -4,6 +4,7 @@ import type { RouteModule } from './types.js';
 import { validate } from '../validate.js';
 import { sendFile } from '../../media/stream.js';
 import type { MediaTarget } from '../../services/media-service.js';
+import { route } from '../route-policy.js';
 
 /** `:id/:index` = the track hash `<workId>/<n>` (n = the file's stable number). */
 const hashParams = z.object({
@@ -24,17 +25,19 @@ async function answer(ctx: Context, target: MediaTarget, attachment: boolean): P
 
 /** Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`. */
 export const mediaRoutes: RouteModule = (router, { media }) => {
-  router.get('/media/stream/:id/:index', async (ctx) => {
+  // <audio>, <video>, <img> and download links cannot send a header
+  const fromElement = route({ queryToken: true });
+  router.get('/media/stream/:id/:index', fromElement, async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
     await answer(ctx, await media.stream(id, index), false);
   });
 
-  router.get('/media/download/:id/:index', async (ctx) => {
+  router.get('/media/download/:id/:index', fromElement, async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
     await answer(ctx, await media.download(id, index), true);
   });
 
-  router.get('/media/small-img/:id/:index', async (ctx) => {
+  router.get('/media/small-img/:id/:index', fromElement, async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
     await answer(ctx, await media.smallImage(id, index), false);
   });

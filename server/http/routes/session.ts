@@ -2,24 +2,40 @@ import type { RouteModule } from './types.js';
 import { groupOfRole } from '../../auth/roles.js';
 import { bearerToken } from '../middleware/auth.js';
 import { unauthorized } from '../../domain/errors.js';
+import { isWorkerToken } from '../../services/worker-tokens-service.js';
+import { route } from '../route-policy.js';
+import { KB } from '../limits.js';
 
-export const sessionRoutes: RouteModule = (router, { users }) => {
-  /** Login. Works whether auth is on or off; 422 on short fields, 401 on wrong credentials, 429 when rate limited. */
-  router.post('/auth/me', async (ctx) => {
+export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
+  /**
+   * Login. Works whether auth is on or off; 422 on short fields, 401 on wrong credentials, 429 when rate
+   * limited. Public, and the Authorization header is never looked at: clients (the web client, the
+   * transcription worker) send their stored token along, which may be revoked or expired by now.
+   * JSON or form bodies (the worker logs in with a form).
+   */
+  router.post('/auth/me', route({ access: 'public', form: true, bodyLimit: 8 * KB }), async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const { token, user } = await users.login(body.name, body.password, ctx.ip);
     ctx.body = { token, user: { name: user.name, group: user.group, role: user.role } };
   });
 
-  /** Who am I, and is auth on. Only the Authorization header counts here (api-contract §4.2). */
-  router.get('/auth/me', async (ctx) => {
+  /**
+   * Who am I, and is auth on. Public: it checks the token itself, and only the Authorization header
+   * counts here (api-contract §4.2). A worker token answers as its worker (the Python worker's login check).
+   */
+  router.get('/auth/me', route({ access: 'public' }), async (ctx) => {
     if (!ctx.state.authEnabled) {
-      const actor = ctx.state.actor!;
+      const actor = await users.anonymousAdmin();
       ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role }, auth: false };
       return;
     }
     const token = bearerToken(ctx, false);
     if (!token) throw unauthorized('No authorization token was found');
+    if (isWorkerToken(token)) {
+      const worker = await workerTokens.authenticate(token);
+      ctx.body = { user: { name: worker.name, group: 'worker', role: 'worker' }, auth: true };
+      return;
+    }
     const actor = await users.authenticate(token);
     ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role }, auth: true };
   });

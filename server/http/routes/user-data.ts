@@ -3,12 +3,14 @@ import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 import { reviewBody, UserDataService, workIdInput } from '../../services/user-data-service.js';
 import { z } from 'zod';
+import { route } from '../route-policy.js';
+import { KB, MB } from '../limits.js';
 
 const deleteReviewQuery = z.object({ work_id: workIdInput });
 
 /** Ratings, reviews, progress and play history (api-contract §4.8, §4.9). Spelling `histroy` is the contract's. */
 export const userDataRoutes: RouteModule = (router, { userData }) => {
-  router.put('/review', async (ctx) => {
+  router.put('/review', route({ bodyLimit: 64 * KB }), async (ctx) => {
     const body = validate(reviewBody, ctx.request.body ?? {}, 'body');
     ctx.body = { message: await userData.putReview(requireActor(ctx), UserDataService.mode(ctx.query), body) };
   });
@@ -19,7 +21,8 @@ export const userDataRoutes: RouteModule = (router, { userData }) => {
     ctx.body = { message: '删除标记成功' };
   });
 
-  router.put('/histroy', async (ctx) => {
+  // the player's whole queue travels in the state
+  router.put('/histroy', route({ bodyLimit: MB }), async (ctx) => {
     await userData.putHistory(requireActor(ctx), ctx.request.body);
     ctx.body = { message: '更新历史成功' };
   });

@@ -1,0 +1,51 @@
+import type { Context, Next } from 'koa';
+import { Router, type Layer } from '@koa/router';
+import { checkAccess, type AccessDeps } from './middleware/auth.js';
+import { readBody, type BodyBudget } from './body.js';
+import { DEFAULT_ROUTE_POLICY, declarationOf, type RoutePolicy } from './route-policy.js';
+
+/**
+ * The API router: case-sensitive and strict, so a path reaches a route only in its one canonical
+ * spelling (`/API/works`, `/api/works/`, `/api/%77orks`, `//api/works`, `/api/./works` match nothing).
+ * A route that answers with and without a trailing slash registers both paths.
+ */
+export function createApiRouter(): Router {
+  return new Router({ prefix: '/api', sensitive: true, strict: true });
+}
+
+export interface GuardDeps extends AccessDeps {
+  bodies: BodyBudget;
+  bodyTimeoutMs: number;
+}
+
+const policies = new WeakMap<Layer, RoutePolicy>();
+
+/** The policy a route of the API router enforces (after `enforceRoutePolicies`). */
+export function routePolicyOf(layer: Layer): RoutePolicy | undefined {
+  return policies.get(layer);
+}
+
+/**
+ * Put each route's guard in front of its handlers: the access check of its declared policy (the
+ * default when it declared none), then — only for a caller it let in — the body, read within the
+ * route's limit. Called once, after every route module registered its routes. Router-wide middleware
+ * (`router.use`) is refused: it would run before the routes' access checks.
+ */
+export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
+  for (const layer of router.stack) {
+    if (layer.methods.length === 0) throw new Error(`API router: router.use() at ${layer.path} would run before the routes' access checks`);
+    if (policies.has(layer)) continue;
+    const [first, ...rest] = layer.stack;
+    const declared = declarationOf(first);
+    const handlers = declared ? rest : layer.stack;
+    if (handlers.some((h) => declarationOf(h))) throw new Error(`API router: route(...) must be the first handler of ${layer.methods.join(',')} ${layer.path}`);
+    const policy: RoutePolicy = { ...DEFAULT_ROUTE_POLICY, ...declared };
+    const guard = async (ctx: Context, next: Next) => {
+      await checkAccess(ctx, policy, deps);
+      ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
+      return next();
+    };
+    layer.stack = [guard, ...handlers];
+    policies.set(layer, policy);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Middleware } from 'koa';
+import { DEFAULT_BODY_LIMIT } from './limits.js';
+
+/**
+ * Who may call a route and what body it takes. Every API route has one: a plain
+ * `router.get(path, handler)` gets the default (a valid login token when auth is on, JSON bodies up to
+ * 16 KB); a route that needs anything else says so at registration with `route({...})` as its first
+ * handler. The access check runs before any byte of the body is read.
+ */
+export interface RoutePolicy {
+  /**
+   * - `login` (default): a valid login token when auth is on; anything else is a 401.
+   * - `public`: answered without a token; a token sent along is not looked at.
+   * - `worker`: a login token or a worker token (the AI worker endpoints, the only place worker tokens work).
+   */
+  access: 'login' | 'public' | 'worker';
+  /** `?token=` may stand in for the Authorization header (for elements that cannot send headers: media, covers). */
+  queryToken: boolean;
+  /** The largest body the route reads, in bytes (JSON; POST, PUT, PATCH, DELETE only). */
+  bodyLimit: number;
+  /** The route also takes `application/x-www-form-urlencoded` bodies (only where kikoeru clients send forms). */
+  form: boolean;
+}
+
+export type RouteDeclaration = Partial<RoutePolicy>;
+
+export const DEFAULT_ROUTE_POLICY: RoutePolicy = { access: 'login', queryToken: false, bodyLimit: DEFAULT_BODY_LIMIT, form: false };
+
+const DECLARATION = Symbol('kikoplay.routeDeclaration');
+
+type DeclarationMarker = Middleware & { [DECLARATION]: RouteDeclaration };
+
+/**
+ * Declare a route's policy: pass it as the first handler, e.g.
+ * `router.post('/auth/me', route({ access: 'public', form: true, bodyLimit: 8 * KB }), handler)`.
+ * The API router replaces it with the guard that enforces it (see `enforceRoutePolicies`).
+ */
+export function route(declaration: RouteDeclaration): Middleware {
+  const marker = (() => {
+    throw new Error('route() declarations only work as the first handler of a route on the API router');
+  }) as unknown as DeclarationMarker;
+  marker[DECLARATION] = declaration;
+  return marker;
+}
+
+/** The declaration a handler carries, if it is a `route({...})` marker. */
+export function declarationOf(handler: unknown): RouteDeclaration | undefined {
+  return typeof handler === 'function' ? (handler as Partial<DeclarationMarker>)[DECLARATION] : undefined;
+}
