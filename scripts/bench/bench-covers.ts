@@ -6,7 +6,7 @@
  * no cover costs the browser far less. A pool of distinct images is made with the server's own cover
  * code, then hard-linked per work (100,000 works take no more disk than the pool).
  */
-import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { coverPath, DERIVED_COVER_TYPES, makeCoversFromImage, makeDerivedCover, type DerivedCoverType } from '../../server/media/covers.js';
@@ -53,7 +53,7 @@ export async function writeBenchCovers(coverDir: string, workIds: readonly numbe
     const source = path.join(poolDir, `art-${k}.png`);
     await sharp(await artwork(k)).toFile(source);
     // pool entry k is stored as the covers of a work with id k: the same names and code as the server's
-    await makeCoversFromImage(poolDir, k, source);
+    await makeCoversFromImage(poolDir, k, readFileSync(source));
     // a made card size carries main's modification time, which the server checks before using it
     for (const type of derived) await makeDerivedCover(poolDir, k, type);
   }

@@ -2,12 +2,14 @@
  * Discovery: the work folders under a root folder. A directory whose name carries RJ/BJ/VJ + 6 or 8
  * digits (any case) is a work folder and is not descended into; other directories are descended into
  * while depth + 1 < maxDepth (api-contract §8.3, so the default 2 finds `root/RJ…` and `root/x/RJ…`).
- * Unreadable entries are reported and skipped; symlink loops are cut by directory identity.
+ * Unreadable entries are reported and skipped; symlink loops are cut by directory identity; symlinks
+ * whose real path leads out of the root folder are reported and not followed.
  */
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { formatWorkCode, parseFolderCode } from '../domain/work-code.js';
-import { dirKey, entryInfo, isSkippedFolder } from './fs-walk.js';
+import { LibraryPathError, resolveLibraryPath, rootRealPath } from '../media/library-path.js';
+import { dirKey, entryInfo, isSkippedFolder, LINK_OUTSIDE } from './fs-walk.js';
 
 export interface RootFolder {
   name: string;
@@ -68,7 +70,12 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
   await checkRoot(root);
   const rootAbs = path.resolve(root.path);
   const seen = new Set<string>();
-  const rootReal = await fsp.realpath(rootAbs).catch(() => rootAbs);
+  let rootReal: string;
+  try {
+    rootReal = await rootRealPath(rootAbs);
+  } catch (err) {
+    throw new RootUnavailableError(root, (err as Error).message);
+  }
   const report = (p: string, err: NodeJS.ErrnoException) => {
     if (p.endsWith('System Volume Information')) return;
     opts.onIssue?.({ path: p, code: err.code, message: err.message });
@@ -105,9 +112,17 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
       const info = await entryInfo(cur.abs, d, report);
       if (!info?.isDir) continue;
       if (d.isSymbolicLink()) {
-        // a link to the root or one of its ancestors would walk everything above the library
-        const real = await fsp.realpath(path.join(cur.abs, d.name)).catch(() => null);
-        if (real === null || real === rootReal || rootReal.startsWith(real.endsWith('/') ? real : real + '/')) continue;
+        // followed only while it stays inside the root (a link to the root itself would walk it again)
+        const real = await resolveLibraryPath(rootAbs, path.join(cur.abs, d.name)).then(
+          (p) => p.real,
+          (err: unknown) => {
+            if (err instanceof LibraryPathError && err.problem === 'outside') {
+              report(path.join(cur.abs, d.name), Object.assign(new Error('symbolic link leads out of the root folder'), { code: LINK_OUTSIDE }));
+            }
+            return null;
+          },
+        );
+        if (real === null || real === rootReal) continue;
       }
       const abs = path.join(cur.abs, d.name);
       const rel = cur.rel ? `${cur.rel}/${d.name}` : d.name;

@@ -12,6 +12,9 @@ export function isSkippedFolder(name: string): boolean {
 /** macOS AppleDouble companions ("._track.mp3") are metadata, not media. */
 export const isJunkFile = (name: string): boolean => name.startsWith('._') || name === 'Thumbs.db' || name === 'desktop.ini';
 
+/** Issue code of a symlink (or symlinked work folder) whose real path leads out of its root folder. */
+export const LINK_OUTSIDE = 'ELINKOUTSIDE';
+
 /** Identity of a directory across symlinks: device + inode. */
 export const dirKey = (st: Stats): string => `${st.dev}:${st.ino}`;
 

@@ -14,6 +14,7 @@ export const MSG = {
   duplicateChosen: (code: string, abs: string) => `[${code}] 使用文件夹: ${abs}`,
   cannotAccess: (p: string) => `! 无法访问 ${p}`,
   badName: (p: string) => `! 文件名无法解码，已跳过: ${p}`,
+  linkOutside: (p: string) => `! 链接指向了媒体库文件夹之外，已跳过: ${p}`,
   rootError: (msg: string) => `在扫描根文件夹的过程中出错: ${msg}`,
   rootUnreachable: (name: string, p: string, why: string) => `根文件夹 "${name}" (${p}) 无法访问: ${why}。已停止扫描此根文件夹，其中的作品与用户数据保持不变.`,
   rootSuddenlyEmpty: (name: string, p: string, n: number) =>

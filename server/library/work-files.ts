@@ -1,16 +1,21 @@
 /**
  * The listed files of one work folder (recursive; api-contract §5.1 classes only), with sizes and
- * mtimes, and the folder's fingerprint. Symlinked folders are followed once (loops are cut);
- * dot-folders and system folders are skipped; unreadable entries are reported and skipped.
+ * mtimes, and the folder's fingerprint. Symlinks are followed only while their real path stays inside
+ * the root folder (resolveLibraryPathSync); links leading out are reported and skipped, symlinked
+ * folders are followed once (loops are cut); dot-folders and system folders are skipped; unreadable
+ * entries are reported and skipped.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { LibraryPathError, resolveLibraryPathSync } from '../media/library-path.js';
 import { classifyFile, type FileKind } from './file-class.js';
-import { dirKey, isJunkFile, isSkippedFolder } from './fs-walk.js';
+import { dirKey, isJunkFile, isSkippedFolder, LINK_OUTSIDE } from './fs-walk.js';
 
 export interface DiskFile {
   /** Relative to the work folder, '/'-separated. */
   path: string;
+  /** Real absolute path, inside the root folder: what the scanner reads (probes). */
+  real: string;
   size: number;
   mtimeMs: number;
   kind: FileKind;
@@ -47,11 +52,20 @@ export function fingerprintOf(files: DiskFile[]): string {
  * rescan of a large library is nothing but this walk). The event loop is held for well under a
  * millisecond per work on a local disk; callers yield between works.
  */
-export async function listWorkFiles(absDir: string, signal?: AbortSignal): Promise<WorkListing> {
-  return listWorkFilesSync(absDir, signal);
+export async function listWorkFiles(absDir: string, rootPath: string, signal?: AbortSignal): Promise<WorkListing> {
+  return listWorkFilesSync(absDir, rootPath, signal);
 }
 
-export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkListing {
+/** A work folder that leads out of its root folder: it is not listed. */
+export class WorkFolderOutsideError extends Error {
+  readonly code = LINK_OUTSIDE;
+  constructor() {
+    super('作品文件夹链接到了媒体库文件夹之外，已跳过');
+  }
+}
+
+/** List the work folder `absDir` of the root folder `rootPath`. */
+export function listWorkFilesSync(absDir: string, rootPath: string, signal?: AbortSignal): WorkListing {
   const files: DiskFile[] = [];
   const issues: WalkIssue[] = [];
   const seen = new Set<string>();
@@ -59,17 +73,21 @@ export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkLis
   const top = statSync(absDir);
   if (!top.isDirectory()) throw Object.assign(new Error(`not a directory: ${absDir}`), { code: 'ENOTDIR' });
   seen.add(dirKey(top));
-  const workReal = realpathSync(absDir);
-  /** A symlinked folder pointing at the work folder or one of its ancestors would list the library. */
-  const escapes = (abs: string): boolean => {
-    let real: string;
-    try {
-      real = realpathSync(abs);
-    } catch {
-      return true;
-    }
-    return real === workReal || workReal.startsWith(real.endsWith('/') ? real : real + '/');
+  let workReal: string;
+  try {
+    workReal = resolveLibraryPathSync(rootPath, absDir).real;
+  } catch (err) {
+    if (err instanceof LibraryPathError && err.problem === 'outside') throw new WorkFolderOutsideError();
+    throw Object.assign(new Error(`cannot resolve: ${absDir}`), { code: 'ENOENT' });
+  }
+  /** The real path of a symlink, or null (reported) when it leads out of the root folder or cannot be resolved. */
+  const followed = (abs: string): string | null => {
+    const real = realInRoot(rootPath, abs);
+    if (real === null) report(abs, Object.assign(new Error('symbolic link leads out of the root folder'), { code: LINK_OUTSIDE }));
+    return real;
   };
+  /** A symlinked folder pointing at the work folder or one of its ancestors would list the library. */
+  const loops = (real: string): boolean => real === workReal || workReal.startsWith(real.endsWith('/') ? real : real + '/');
   const statOrReport = (abs: string): Stats | null => {
     try {
       return statSync(abs);
@@ -78,7 +96,7 @@ export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkLis
       return null;
     }
   };
-  const stack: { abs: string; rel: string }[] = [{ abs: absDir, rel: '' }];
+  const stack: { abs: string; rel: string; real: string }[] = [{ abs: absDir, rel: '', real: workReal }];
   while (stack.length) {
     if (signal?.aborted) break;
     const cur = stack.pop()!;
@@ -99,7 +117,8 @@ export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkLis
         const key = dirKey(st);
         if (!seen.has(key)) {
           seen.add(key);
-          stack.push({ abs, rel });
+          // not a link, below a real folder inside the root: its real path needs no resolving
+          stack.push({ abs, rel, real: `${cur.real}/${d.name}` });
         }
         continue;
       }
@@ -111,19 +130,23 @@ export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkLis
         if (!st) continue;
         if (st.isDirectory()) {
           if (isSkippedFolder(d.name)) continue;
-          if (escapes(abs)) {
+          const real = followed(abs);
+          if (real === null) continue;
+          if (loops(real)) {
             report(abs, Object.assign(new Error('symbolic link loop'), { code: 'ELOOP' }));
             continue;
           }
           const key = dirKey(st);
           if (!seen.has(key)) {
             seen.add(key);
-            stack.push({ abs, rel });
+            stack.push({ abs, rel, real });
           }
           continue;
         }
         if (!st.isFile() || !cls) continue;
-        files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs), kind: cls.kind, isLyric: cls.isLyric, isMedia: cls.isMedia });
+        const real = d.isSymbolicLink() ? followed(abs) : `${cur.real}/${d.name}`;
+        if (real === null) continue;
+        files.push({ path: rel, real, size: st.size, mtimeMs: Math.floor(st.mtimeMs), kind: cls.kind, isLyric: cls.isLyric, isMedia: cls.isMedia });
       } else if (d.name.includes('\uFFFD')) {
         // a name that is not valid UTF-8 on disk: it cannot be reopened by its decoded name
         statOrReport(abs);
@@ -131,4 +154,14 @@ export function listWorkFilesSync(absDir: string, signal?: AbortSignal): WorkLis
     }
   }
   return { files, issues, fingerprint: fingerprintOf(files) };
+}
+
+/** The real path of `abs` when it stays inside the root folder, else null (resolveLibraryPathSync). */
+function realInRoot(rootPath: string, abs: string): string | null {
+  try {
+    return resolveLibraryPathSync(rootPath, abs).real;
+  } catch (err) {
+    if (err instanceof LibraryPathError) return null;
+    throw err;
+  }
 }

@@ -70,9 +70,8 @@ const SIZES: Record<CoverType, { width: number; height: number; fit: 'inside' | 
   '240x240': { width: 240, height: 240, fit: 'cover' },
 };
 
-/** Make the three cover sizes from one image file of the work. */
-export async function makeCoversFromImage(coverDir: string, workId: number, imageFile: string): Promise<void> {
-  const input = await fsp.readFile(imageFile);
+/** Make the three cover sizes from the bytes of one image of the work (read through library-path.ts). */
+export async function makeCoversFromImage(coverDir: string, workId: number, input: Buffer): Promise<void> {
   const outputs: [CoverType, Buffer][] = [];
   for (const type of COVER_TYPES) {
     const s = SIZES[type];

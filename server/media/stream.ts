@@ -3,12 +3,13 @@
  * Last-Modified) with conditional GET (304) and If-Range, HEAD, inline or attachment.
  * koa-static does not do ranges, so media goes through this.
  */
-import { createReadStream, read, promises as fsp } from 'node:fs';
+import { createReadStream, read, promises as fsp, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { finished, type Readable } from 'node:stream';
 import type { Context } from 'koa';
 import rangeParser from 'range-parser';
 import { AppError } from '../domain/errors.js';
+import { LibraryPathError, openLibraryFile } from './library-path.js';
 
 export interface SendFileOptions {
   /** Full Content-Type value (with charset for text). */
@@ -225,14 +226,15 @@ interface OpenEntry {
  * Open file handles kept for reuse: a player asks for many ranges of the same file, and each open
  * and close is a round trip through libuv's thread pool. Every use stats the path, and a changed or
  * replaced file is reopened. Reads are positional, so concurrent ranges of one file share a handle;
- * an evicted handle closes when its last reader ends.
+ * an evicted handle closes when its last reader ends. A library file (`root` given: its real path and
+ * its root's, from resolveLibraryPath) is opened through openLibraryFile.
  */
 export class OpenFiles {
   private readonly entries = new Map<string, OpenEntry>();
 
   constructor(private readonly max = 64) {}
 
-  async open(file: string): Promise<FileSource> {
+  async open(file: string, root?: string): Promise<FileSource> {
     let entry = this.entries.get(file);
     if (entry) {
       // the path may now name another file (replaced) or this one changed: then reopen
@@ -242,7 +244,7 @@ export class OpenFiles {
         entry = undefined;
       }
     }
-    if (!entry) entry = await this.openEntry(file);
+    if (!entry) entry = await this.openEntry(file, root);
     this.entries.delete(file);
     this.entries.set(file, entry);
     entry.users++;
@@ -268,18 +270,8 @@ export class OpenFiles {
     for (const [file, entry] of this.entries) this.evict(file, entry);
   }
 
-  private async openEntry(file: string): Promise<OpenEntry> {
-    let handle: FileHandle;
-    try {
-      handle = await fsp.open(file, 'r');
-    } catch {
-      throw new FileGoneError(file);
-    }
-    const st = await handle.stat().catch(() => null);
-    if (!st || !st.isFile()) {
-      await handle.close().catch(() => undefined);
-      throw new FileGoneError(file);
-    }
+  private async openEntry(file: string, root: string | undefined): Promise<OpenEntry> {
+    const { handle, stat: st } = root === undefined ? await openPlain(file) : await openInLibrary(file, root);
     const raced = this.entries.get(file);
     if (raced && !raced.evicted && raced.ino === st.ino && raced.size === st.size && raced.mtimeMs === st.mtimeMs) {
       await handle.close().catch(() => undefined);
@@ -300,5 +292,31 @@ export class OpenFiles {
     if (entry.evicted) return;
     entry.evicted = true;
     if (entry.users === 0) void entry.handle.close().catch(() => undefined);
+  }
+}
+
+/** A file outside the library (e.g. a cached thumbnail): a regular file, or FileGoneError. */
+async function openPlain(file: string): Promise<{ handle: FileHandle; stat: Stats }> {
+  let handle: FileHandle;
+  try {
+    handle = await fsp.open(file, 'r');
+  } catch {
+    throw new FileGoneError(file);
+  }
+  const stat = await handle.stat().catch(() => null);
+  if (!stat || !stat.isFile()) {
+    await handle.close().catch(() => undefined);
+    throw new FileGoneError(file);
+  }
+  return { handle, stat };
+}
+
+/** A library file by its real path: refused (LibraryPathError 'outside') when it leads out of `root`; FileGoneError when it is gone. */
+async function openInLibrary(real: string, root: string): Promise<{ handle: FileHandle; stat: Stats }> {
+  try {
+    return await openLibraryFile({ real, root });
+  } catch (err) {
+    if (err instanceof LibraryPathError && err.problem === 'missing') throw new FileGoneError(real);
+    throw err;
   }
 }

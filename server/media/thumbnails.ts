@@ -11,7 +11,8 @@ import path from 'node:path';
 export const THUMB_SIZE = 128;
 
 export interface ThumbSource {
-  absPath: string;
+  /** The image's bytes, read from a handle the caller opened and checked (never by path here). */
+  read(): Promise<Buffer>;
   workId: number;
   n: number;
   size: number;
@@ -48,7 +49,7 @@ export class Thumbnails {
     try {
       // loaded on first use: libvips costs ~20 MB of memory that a server without thumbnails never needs
       const { default: sharp } = await import('sharp');
-      data = await sharp(src.absPath, { failOn: 'error', limitInputPixels: 100_000_000 })
+      data = await sharp(await src.read(), { failOn: 'error', limitInputPixels: 100_000_000 })
         .rotate()
         .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })

@@ -1,5 +1,5 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { ReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
@@ -9,6 +9,7 @@ import { canWrite, type Actor } from '../auth/roles.js';
 import type { Config } from '../config/schema.js';
 import { aiStatusName, type AiStatusName } from '../domain/ai-status.js';
 import type { AiTaskRow, AiTasksRepo, TaskFilter } from '../db/repos/ai-tasks-repo.js';
+import { isWithin, LibraryPathError, openLibraryFile, resolveLibraryPath } from '../media/library-path.js';
 
 /** A task as the queue API returns it (api-contract §3.9 plus status_text and timestamps). */
 export interface AiTaskDto {
@@ -86,20 +87,24 @@ export class AiTasksService {
     return sqlNow(new Date(this.clock().getTime() + this.config().aiTaskLeaseMinutes * 60_000));
   }
 
-  /** The absolute path of a file of a work, kept inside its root folder. No absolute path reaches a message. */
-  private resolveFile(rootAlias: string, dir: string, relPath: string, failPrefix = ''): string {
+  /**
+   * The audio file of a task or track, opened through library-path.ts: its real path must stay inside
+   * the real root folder, and that real path is what is opened. No absolute path reaches a message.
+   */
+  private async openAudio(rootAlias: string, dir: string, relPath: string, failPrefix = ''): Promise<{ handle: FileHandle; size: number }> {
     const root = this.config().rootFolders.find((f) => f.name === rootAlias);
     if (!root) throw notFound(`${failPrefix}找不到文件夹: "${rootAlias}"，请检查媒体库文件夹设置`);
     const base = path.resolve(root.path);
     const abs = path.resolve(base, ...dir.split('/'), ...relPath.split('/'));
-    if (!abs.startsWith(base + path.sep)) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"`);
-    return abs;
-  }
-
-  private async existingFile(abs: string, relPath: string, failPrefix = ''): Promise<number> {
-    const st = await stat(abs).catch(() => undefined);
-    if (!st?.isFile()) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"，请重新扫描该作品`);
-    return st.size;
+    if (abs === base || !isWithin(base, abs)) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"`);
+    try {
+      const { handle, stat } = await openLibraryFile(await resolveLibraryPath(base, abs));
+      return { handle, size: stat.size };
+    } catch (err) {
+      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden(`${failPrefix}拒绝访问：音频文件链接到了媒体库文件夹之外`);
+      if (err instanceof LibraryPathError) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"，请重新扫描该作品`);
+      throw err;
+    }
   }
 
   // ---- UI side -------------------------------------------------------------------------------
@@ -136,7 +141,7 @@ export class AiTasksService {
       throw notFound(`作品 ${formatWorkCode(workId)} 中没有编号为 ${n} 的文件（${workId}/${n}）`);
     }
     if (track.kind !== 'audio') throw badRequest(`只能为音频文件创建转写任务: "${track.path}" 不是音频文件`);
-    await this.existingFile(this.resolveFile(track.root_folder, track.dir, track.path), track.path);
+    await (await this.openAudio(track.root_folder, track.dir, track.path)).handle.close();
     const created = await this.repo.create(workId, track.path, actor.id > 0 ? actor.id : null, this.now());
     if ('duplicate' in created) {
       throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`);
@@ -197,9 +202,9 @@ export class AiTasksService {
     const t = await this.repo.held(id, secret, this.leaseUntil());
     if (!t) throw notFound(`${fail}${MSG.notHeld}`);
     if (t.root_folder === null || t.dir === null) throw notFound(`${fail}作品不存在`);
-    const abs = this.resolveFile(t.root_folder, t.dir, t.audio_path, fail);
-    const size = await this.existingFile(abs, t.audio_path, fail);
-    return { stream: createReadStream(abs), size, fileName: path.posix.basename(t.audio_path) };
+    const { handle, size } = await this.openAudio(t.root_folder, t.dir, t.audio_path, fail);
+    // the stream reads the checked descriptor and closes it when it ends or is destroyed
+    return { stream: handle.createReadStream(), size, fileName: path.posix.basename(t.audio_path) };
   }
 
   /** POST /finish: SUCCESS with the LRC or ERROR; the secret is cleared. A second finish is a 404. */

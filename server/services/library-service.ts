@@ -6,7 +6,6 @@
  * first scan resizing images nobody may ever look at.
  */
 import { promises as fsp } from 'node:fs';
-import path from 'node:path';
 import { badRequest, notFound } from '../domain/errors.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
@@ -21,6 +20,10 @@ import {
   type DerivedCoverType,
   type ServedCoverType,
 } from '../media/covers.js';
+import { readLibraryFile, resolveLibraryPath } from '../media/library-path.js';
+
+/** Largest image of a work a local cover is made from. */
+const COVER_SOURCE_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface CoverFile {
   file: string;
@@ -90,10 +93,12 @@ export class LibraryService {
     const chosen = pickCoverImage(images.map((f) => f.path));
     if (!chosen) return false;
     const chosenRow = images.find((f) => f.path === chosen)!;
-    // an image sharp cannot read: the default cover until the file changes
-    return this.localCovers.attempt(String(work.id), `${chosen}|${chosenRow.size}|${chosenRow.mtime_ms}`, () =>
-      makeCoversFromImage(this.store.paths().coverDir, work.id, path.join(root.path, work.dir, chosen)),
-    );
+    // an image sharp cannot read, or one that links out of the root folder: the default cover until the file changes
+    return this.localCovers.attempt(String(work.id), `${chosen}|${chosenRow.size}|${chosenRow.mtime_ms}`, async () => {
+      const image = await readLibraryFile(await resolveLibraryPath(root.path, work.dir, chosen), COVER_SOURCE_MAX_BYTES);
+      if (!image) throw new Error('cover image too large');
+      await makeCoversFromImage(this.store.paths().coverDir, work.id, image);
+    });
   }
 
 }

@@ -3,8 +3,9 @@
  * the exact lyric file next to an audio file, every ranked candidate (local files and successful AI
  * tasks), a lyric parsed into lines (any common charset), and lyrics saved as WebVTT inside the work folder.
  *
- * Files are found through the stored file index by their stable number; a path read or written is
- * always resolved inside the work's real folder (symlinks followed) and never outside it.
+ * Files are found through the stored file index by their stable number; a path read is resolved by
+ * resolveLibraryPath (its real path must stay inside the real root folder), a path written must stay
+ * inside the work's real folder.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
@@ -20,6 +21,7 @@ import { findExactLyric, rankLyricCandidates, type LoadableLyricExtension, type 
 import { detectLyricFormat, parseLrc, parseLyricWithFormat, toWebVtt, type EditableLyricLine, type LyricLine } from '../domain/lyrics/index.js';
 import { decodeText } from '../media/charset.js';
 import { isJunkFile, isSkippedFolder } from '../library/fs-walk.js';
+import { isWithin, LibraryPathError, readLibraryFile, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
 import type { FilesRepo, WorkLocationRow } from '../db/repos/files-repo.js';
 import type { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';
 import type { EditRepo } from '../db/repos/edit-repo.js';
@@ -64,33 +66,33 @@ export const saveLrcBody = z.object({
 });
 export type SaveLrcBody = z.infer<typeof saveLrcBody>;
 
-const inside = (base: string, target: string): boolean => {
-  const rel = path.relative(base, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-};
-
 const missingFolder = (loc: WorkLocationRow) => conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`);
 
 /**
- * The real absolute folder of a work, which must lie inside its configured root folder. 404 when the
- * root alias is not configured; 409 when the folder is not on disk.
+ * The real absolute folder of a work, which must lie inside its configured root folder (by its real
+ * path: resolveLibraryPath). 404 when the root alias is not configured; 409 when the folder is not on disk.
  */
 export async function resolveWorkFolder(config: Config, loc: WorkLocationRow): Promise<string> {
+  return (await resolveWorkFolderIn(config, loc)).real;
+}
+
+/** resolveWorkFolder, with the real path of the root folder. */
+async function resolveWorkFolderIn(config: Config, loc: WorkLocationRow): Promise<LibraryPath> {
   const root = config.rootFolders.find((r) => r.name === loc.root_folder);
   if (!root) throw notFound(`找不到文件夹: "${loc.root_folder}"，请尝试重启服务器或重新扫描.`);
   const rootAbs = path.resolve(root.path);
   const workDir = path.resolve(rootAbs, ...loc.dir.split('/'));
-  if (workDir !== rootAbs && !inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
-  let realRoot: string;
-  let realDir: string;
+  if (!isWithin(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+  let folder: LibraryPath;
   try {
-    [realRoot, realDir] = await Promise.all([fsp.realpath(rootAbs), fsp.realpath(workDir)]);
-  } catch {
-    throw missingFolder(loc);
+    folder = await resolveLibraryPath(rootAbs, workDir);
+  } catch (err) {
+    if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外');
+    if (err instanceof LibraryPathError) throw missingFolder(loc);
+    throw err;
   }
-  if (realDir !== realRoot && !inside(realRoot, realDir)) throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外');
-  if (!(await fsp.stat(realDir)).isDirectory()) throw missingFolder(loc);
-  return realDir;
+  if (!(await fsp.stat(folder.real)).isDirectory()) throw missingFolder(loc);
+  return folder;
 }
 
 export class LyricsService {
@@ -162,33 +164,42 @@ export class LyricsService {
     const loc = await this.files.location(workId);
     if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
     if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
-    const workDir = await resolveWorkFolder(this.store.get(), loc);
+    const folder = await resolveWorkFolderIn(this.store.get(), loc);
+    const workDir = folder.real;
     const relPath = segments.join('/');
-    const target = path.join(workDir, ...segments);
+    const asNamed = path.join(workDir, ...segments);
 
     // The deepest folder that exists must really be inside the work folder (no symlink leading out).
-    let existingDir = path.dirname(target);
-    const toCreate: string[] = [];
+    let existingDir = path.dirname(asNamed);
+    const missingDirs: string[] = [];
     for (;;) {
       const st = await fsp.lstat(existingDir).catch(() => null);
       if (st) {
         if (!st.isDirectory() && !st.isSymbolicLink()) throw badRequest(`参数 writePath 无效: "${path.relative(workDir, existingDir)}" 不是文件夹`);
         break;
       }
-      toCreate.unshift(existingDir);
+      missingDirs.unshift(existingDir);
       existingDir = path.dirname(existingDir);
     }
-    const realExisting = await fsp.realpath(existingDir).catch(() => null);
-    if (realExisting === null || (realExisting !== workDir && !inside(workDir, realExisting))) {
+    // resolved like every library path, and then held to the work folder itself (writes stay in the work)
+    const realExisting = await resolveLibraryPath(folder.root, existingDir).then(
+      (p) => p.real,
+      () => null,
+    );
+    if (realExisting === null || !isWithin(workDir, realExisting)) {
       throw forbidden('参数 writePath 无效: 路径经由链接指向了作品文件夹之外');
     }
     if (!(await fsp.stat(realExisting)).isDirectory()) throw badRequest('参数 writePath 无效: 父路径不是文件夹');
+    // from here on, every path is below the checked real folder, not through the links of the name
+    const real = (p: string) => path.join(realExisting, path.relative(existingDir, p));
+    const target = real(asNamed);
+    const toCreate = missingDirs.map(real);
 
     const current = await fsp.lstat(target).catch(() => null);
     if (current) {
       if (current.isSymbolicLink()) throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖');
       if (!current.isFile()) throw conflict('目标路径已存在且不是文件，拒绝覆盖');
-      await this.ensureLyricFile(workId, relPath, target, current.size);
+      await this.ensureLyricFile(workId, relPath, { real: target, root: folder.root }, current.size);
     }
 
     for (const dir of toCreate) await fsp.mkdir(dir).catch((err: NodeJS.ErrnoException) => {
@@ -208,12 +219,20 @@ export class LyricsService {
   }
 
   /** An existing file may be replaced only when it is a lyric file (by the index and by its content). */
-  private async ensureLyricFile(workId: number, relPath: string, abs: string, size: number): Promise<void> {
+  private async ensureLyricFile(workId: number, relPath: string, file: LibraryPath, size: number): Promise<void> {
     const row = await this.edits.fileAt(workId, relPath);
     if (row && !row.is_lyric) throw conflict(`"${relPath}" 不是歌词文件，拒绝覆盖`);
     if (size === 0) return;
     if (size > MAX_LYRIC_BYTES) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
-    const text = decodeText(await fsp.readFile(abs)).text;
+    let bytes: Buffer | null;
+    try {
+      bytes = await readLibraryFile(file, MAX_LYRIC_BYTES);
+    } catch (err) {
+      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖');
+      throw conflict(`"${relPath}" 无法读取，拒绝覆盖`);
+    }
+    if (bytes === null) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
+    const text = decodeText(bytes).text;
     if (text.trim() !== '' && detectLyricFormat(text) === null) throw conflict(`"${relPath}" 的内容不是歌词，拒绝覆盖`);
   }
 
@@ -228,18 +247,22 @@ export class LyricsService {
     return { loc, target, all };
   }
 
-  /** Text of a lyric file of the index, decoded with charset detection; never read outside the work folder. */
+  /** Text of a lyric file of the index, decoded with charset detection; never read through a link leading out of the root folder. */
   private async readText(loc: WorkLocationRow, relPath: string): Promise<string> {
-    const workDir = await resolveWorkFolder(this.store.get(), loc);
-    const abs = path.join(workDir, ...relPath.split('/'));
+    const folder = await resolveWorkFolderIn(this.store.get(), loc);
+    const abs = path.join(folder.real, ...relPath.split('/'));
     const gone = () => notFound(`歌词文件 "${relPath}" 在磁盘上不存在，请重新扫描`);
-    const real = await fsp.realpath(abs).catch(() => null);
-    if (real === null) throw gone();
-    if (!inside(workDir, real)) throw forbidden('拒绝访问：文件链接到了作品文件夹之外');
-    const st = await fsp.stat(real);
-    if (!st.isFile()) throw gone();
-    if (st.size > MAX_LYRIC_BYTES) throw new AppError('payload_too_large', `歌词文件 "${relPath}" 过大`);
-    return decodeText(await fsp.readFile(real)).text;
+    if (!isWithin(folder.real, abs) || abs === folder.real) throw forbidden('拒绝访问：文件不在作品文件夹中');
+    let bytes: Buffer | null;
+    try {
+      bytes = await readLibraryFile(await resolveLibraryPath(folder.root, abs), MAX_LYRIC_BYTES);
+    } catch (err) {
+      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：文件链接到了媒体库文件夹之外');
+      if (err instanceof LibraryPathError) throw gone();
+      throw err;
+    }
+    if (bytes === null) throw new AppError('payload_too_large', `歌词文件 "${relPath}" 过大`);
+    return decodeText(bytes).text;
   }
 }
 

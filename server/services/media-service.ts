@@ -1,4 +1,3 @@
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import mime from 'mime-types';
 import type { ConfigStore } from '../config/config-store.js';
@@ -9,6 +8,7 @@ import { offloadUrl, trackHash } from '../contract/tracks.js';
 import { decodeText } from '../media/charset.js';
 import { ThumbnailError, type Thumbnails } from '../media/thumbnails.js';
 import { FileGoneError, OpenFiles, type FileSource } from '../media/stream.js';
+import { isWithin, LibraryPathError, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
 
 /** A file ready to send, or where the reverse proxy serves it (`offloadMedia`). */
 export type MediaTarget =
@@ -31,18 +31,7 @@ const TYPE_OVERRIDES: Record<string, string> = {
 /** Bytes read to detect the charset of a text file. */
 const CHARSET_SAMPLE = 1024 * 1024;
 
-function inside(base: string, target: string): boolean {
-  const rel = path.relative(base, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-
-/**
- * Media of works (api-contract §4.7): files are found through the stored file index by their stable
- * number, and only ever inside their work's folder — the path comes from the index, is resolved
- * against the configured root, and the real path (symlinks followed) must stay in the real work folder.
- */
-/** How long a checked real path is trusted before it is resolved again (symlinks can change). */
-const REALPATH_TTL_MS = 5000;
+/** Bounded cache size (file rows). */
 const CACHE_LIMIT = 5000;
 
 /** A bounded map whose oldest entries go first. */
@@ -51,12 +40,16 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.set(key, value);
 }
 
+/**
+ * Media of works (api-contract §4.7): files are found through the stored file index by their stable
+ * number; the indexed path must lie in its work's folder, and its real path (symlinks followed, resolved
+ * on every request by resolveLibraryPath) must stay inside the real root folder. The real path is what
+ * is opened.
+ */
 export class MediaService {
   private readonly charsets = new Map<string, string>();
   /** File rows by hash for the current library version (seeking players ask for many ranges of a file). */
   private readonly rows = new Map<string, { version: number; row: MediaFileRow }>();
-  /** Contained real paths of files, checked at `at`. */
-  private readonly realPaths = new Map<string, { realFile: string; at: number }>();
   /** Open handles of recently streamed files. */
   private readonly open = new OpenFiles();
 
@@ -90,18 +83,19 @@ export class MediaService {
     if (row.kind !== 'image') {
       throw new AppError('bad_request', `获取小图像失败，不支持的图像格式"${path.extname(row.path).toLowerCase()}"`, { status: 415 });
     }
-    const realFile = await this.resolve(row);
-    const image = await this.openSource(realFile, row);
+    const file = await this.resolve(row);
+    const image = await this.openSource(file, row);
     let thumb: string;
     try {
-      thumb = await this.thumbs.get({ absPath: realFile, workId, n, size: image.size, mtimeMs: image.mtimeMs });
+      // the image is read from the handle opened and checked above, not by its path again
+      thumb = await this.thumbs.get({ read: () => readWhole(image), workId, n, size: image.size, mtimeMs: image.mtimeMs });
     } catch (err) {
       if (err instanceof ThumbnailError) throw new AppError('bad_request', `获取小图像失败，图像无法解码: ${err.message}`, { status: 415 });
       throw err;
     } finally {
       image.release();
     }
-    return { source: await this.openSource(thumb, row), type: 'image/jpeg', name: `${path.parse(row.path).name}.jpg` };
+    return { source: await this.openSource({ real: thumb }, row), type: 'image/jpeg', name: `${path.parse(row.path).name}.jpg` };
   }
 
   /** Release every open file not in use (shutdown). */
@@ -109,21 +103,23 @@ export class MediaService {
     this.open.closeAll();
   }
 
-  private async target(row: MediaFileRow, realFile: string): Promise<MediaTarget> {
-    const source = await this.openSource(realFile, row);
+  private async target(row: MediaFileRow, file: LibraryPath): Promise<MediaTarget> {
+    const source = await this.openSource(file, row);
     try {
-      return { source, type: await this.contentType(row, realFile, source), name: path.basename(row.path) };
+      return { source, type: await this.contentType(row, source), name: path.basename(row.path) };
     } catch (err) {
       source.release();
       throw err;
     }
   }
 
-  private async openSource(file: string, row: MediaFileRow): Promise<FileSource> {
+  /** An open library file (its real path and root), or a file of the server's own (a thumbnail: no root). */
+  private async openSource(file: { real: string; root?: string }, row: MediaFileRow): Promise<FileSource> {
     try {
-      return await this.open.open(file);
+      return await this.open.open(file.real, file.root);
     } catch (err) {
-      if (err instanceof FileGoneError) throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+      if (err instanceof FileGoneError) throw gone(row);
+      if (err instanceof LibraryPathError) throw refused(err, row);
       throw err;
     }
   }
@@ -150,60 +146,41 @@ export class MediaService {
     return { rootFolder: row.root_folder, dir: row.dir };
   }
 
-  /** The real path of a stored file, contained in its work folder; refuses anything else. */
-  private async resolve(row: MediaFileRow): Promise<string> {
+  /**
+   * The real path of a stored file: the indexed path must lie in its work folder, and the real path
+   * inside the real root folder (links between folders of the library are fine); refuses anything else.
+   */
+  private async resolve(row: MediaFileRow): Promise<LibraryPath> {
     const root = this.store.get().rootFolders.find((r) => r.name === row.root_folder);
     if (!root) throw notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`);
     const rootAbs = path.resolve(root.path);
     const workDir = path.resolve(rootAbs, row.dir);
-    if (workDir !== rootAbs && !inside(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+    if (workDir !== rootAbs && !isWithin(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
     const absPath = path.resolve(workDir, row.path);
-    if (!inside(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中');
-    return this.containedRealPath(workDir, absPath, row);
-  }
-
-  /**
-   * The real path of `absPath` (symlinks followed), refused unless it stays inside the real work
-   * folder. Checked results are reused for a few seconds (a player asks for many ranges of a file).
-   */
-  private async containedRealPath(workDir: string, absPath: string, row: MediaFileRow): Promise<string> {
-    const key = `${workDir}\0${absPath}`;
-    const hit = this.realPaths.get(key);
-    if (hit && Date.now() - hit.at < REALPATH_TTL_MS) return hit.realFile;
-    let realDir: string;
-    let realFile: string;
+    if (absPath === workDir || !isWithin(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中');
     try {
-      [realDir, realFile] = await Promise.all([fsp.realpath(workDir), fsp.realpath(absPath)]);
-    } catch {
-      throw notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+      return await resolveLibraryPath(rootAbs, absPath);
+    } catch (err) {
+      if (err instanceof LibraryPathError) throw refused(err, row);
+      throw err;
     }
-    if (!inside(realDir, realFile)) throw forbidden('拒绝访问：文件链接到了作品文件夹之外');
-    remember(this.realPaths, key, { realFile, at: Date.now() });
-    return realFile;
   }
 
-  private async contentType(row: MediaFileRow, absPath: string, stat: { size: number; mtimeMs: number }): Promise<string> {
+  private async contentType(row: MediaFileRow, source: FileSource): Promise<string> {
     const ext = path.extname(row.path).toLowerCase();
     const base = TYPE_OVERRIDES[ext] ?? (mime.lookup(ext) || 'application/octet-stream');
     if (row.kind !== 'text') return base;
-    return `${base}; charset=${await this.charset(absPath, stat)}`;
+    return `${base}; charset=${await this.charset(row, source)}`;
   }
 
-  /** Charset of a text file (BOM, UTF-8 validity, then legacy CJK detection), cached per file version. */
-  private async charset(absPath: string, stat: { size: number; mtimeMs: number }): Promise<string> {
-    const key = `${absPath}\0${stat.size}\0${stat.mtimeMs}`;
+  /** Charset of a text file (BOM, UTF-8 validity, then legacy CJK detection), cached per file version; read from the open source. */
+  private async charset(row: MediaFileRow, source: FileSource): Promise<string> {
+    const key = `${row.id}\0${row.path}\0${source.size}\0${source.mtimeMs}`;
     const hit = this.charsets.get(key);
     if (hit) return hit;
-    const handle = await fsp.open(absPath, 'r');
-    let sample: Buffer;
-    try {
-      const buf = Buffer.alloc(Math.min(stat.size, CHARSET_SAMPLE));
-      const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-      sample = buf.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
-    if (stat.size > sample.length) {
+    const buf = Buffer.alloc(Math.min(source.size, CHARSET_SAMPLE));
+    let sample = buf.subarray(0, await source.readInto(buf, 0, buf.length));
+    if (source.size > sample.length) {
       // cut after the last line feed: no legacy CJK encoding uses 0x0A inside a character
       const lf = sample.lastIndexOf(0x0a);
       if (lf > 0) sample = sample.subarray(0, lf + 1);
@@ -213,4 +190,24 @@ export class MediaService {
     this.charsets.set(key, encoding);
     return encoding;
   }
+}
+
+/** Largest image a thumbnail is made from (read whole into memory for sharp). */
+const THUMB_SOURCE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Every byte of an open image, for sharp. */
+async function readWhole(source: FileSource): Promise<Buffer> {
+  if (source.size > THUMB_SOURCE_MAX_BYTES) throw new ThumbnailError(`图像文件过大（超过 ${THUMB_SOURCE_MAX_BYTES / 1024 / 1024} MB）`);
+  const buf = Buffer.allocUnsafe(source.size);
+  const n = await source.readInto(buf, 0, source.size);
+  return buf.subarray(0, n);
+}
+
+const gone = (row: MediaFileRow) => notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+
+/** A refused library path as the client sees it: no filesystem path in the message. */
+function refused(err: LibraryPathError, row: MediaFileRow): AppError {
+  if (err.problem === 'outside') return forbidden('拒绝访问：文件链接到了媒体库文件夹之外');
+  if (err.problem === 'root') return notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`);
+  return gone(row);
 }

@@ -67,8 +67,8 @@ describe('lyrics: check-lrc, query-lrc, fetch-lrc', () => {
     put(`${w}/mp3/05 gone.lrc`, Buffer.from('[00:01.00]消える\n'));
     put(`${w}/mp3/06 evil.mp3`, mp3);
     put(`${w}/readme.txt`, Buffer.from('説明\n'));
+    put(`${w}/mp3/06 evil.lrc`, Buffer.from('[00:00.00]inside\n'));
     writeFileSync(path.join(outside, 'secret.lrc'), '[00:00.00]outside the library\n');
-    symlinkSync(path.join(outside, 'secret.lrc'), path.join(lib, w, 'mp3/06 evil.lrc'));
     // every fixture encoding and format, with an audio file next to each LRC
     for (const lang of Object.keys(expected)) {
       for (const file of readdirSync(path.join(LYRICS, lang))) {
@@ -92,6 +92,9 @@ describe('lyrics: check-lrc, query-lrc, fetch-lrc', () => {
       numbers.set(id, new Map(rows.map((r) => [r.path, r.n])));
     }
     unlinkSync(path.join(lib, w, 'mp3/05 gone.lrc'));
+    // swapped for a link leading out of the library after the scan indexed it (the scanner skips such links)
+    unlinkSync(path.join(lib, w, 'mp3/06 evil.lrc'));
+    symlinkSync(path.join(outside, 'secret.lrc'), path.join(lib, w, 'mp3/06 evil.lrc'));
   });
   afterAll(async () => {
     await t?.close();
@@ -176,7 +179,7 @@ describe('lyrics: check-lrc, query-lrc, fetch-lrc', () => {
       }
     });
 
-    it('never reads through a symlink leading out of the work folder', async () => {
+    it('never reads through a symlink leading out of the library', async () => {
       const res = await get(`/api/media/fetch-lrc/${WORK}/${n(WORK, 'mp3/06 evil.lrc')}/0`);
       expect(res.status).toBe(403);
       expect(JSON.stringify(res.body)).not.toContain('outside the library');

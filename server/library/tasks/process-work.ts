@@ -3,11 +3,11 @@
  * changed media (bounded by the run's probe limiter), then store files, durations, lyric flag and
  * fingerprint in one transaction, and make a local cover from the work's own image when it has none.
  */
-import path from 'node:path';
 import type { WorkIndexRow, FileOnDisk, SaveLocalWorkResult } from '../../db/repos/library-repo.js';
 import { probeDurations } from '../../media/probe.js';
 import { pickCoverImage, removeCovers } from '../../media/covers.js';
-import { listWorkFiles, type DiskFile } from '../work-files.js';
+import { listWorkFiles, type DiskFile, type WalkIssue } from '../work-files.js';
+import { LINK_OUTSIDE } from '../fs-walk.js';
 import { trackPathCompare } from '../natural-order.js';
 import { titleFromFolderName } from '../folder-title.js';
 import { MSG } from '../scan-messages.js';
@@ -43,7 +43,9 @@ const quietTask = (code: string): TaskHandle => ({ code, log: () => undefined, d
 export async function processWork(ctx: RunContext, target: WorkTarget, prev: WorkIndexRow | undefined, opts: ProcessOptions): Promise<ProcessOutcome> {
   const task = opts.quiet ? quietTask(target.code) : ctx.task(target.code, target.id);
   try {
-    const listing = await listWorkFiles(target.absPath, ctx.signal);
+    const root = ctx.config.rootFolders.find((r) => r.name === target.rootName);
+    if (!root) throw new Error(MSG.rootMissing(target.rootName));
+    const listing = await listWorkFiles(target.absPath, root.path, ctx.signal);
     if (ctx.aborted) return { result: 'skipped' };
     const sameLocation = prev && !prev.missing && prev.root_folder === target.rootName && prev.dir === target.dir;
     // a work whose local cover was never made (e.g. a scan killed between its two steps) is not skipped
@@ -54,7 +56,7 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
     else if (prev.missing) task.log('info', MSG.returnedFolder(target.absPath));
     else if (!sameLocation) task.log('info', MSG.movedFolder(`${prev.root_folder}/${prev.dir}`, `${target.rootName}/${target.dir}`));
     else if (prev.fingerprint !== listing.fingerprint) task.log('info', MSG.changedFolder(target.absPath));
-    for (const issue of listing.issues) task.log('warn', issue.code === 'ENOENT' && issue.path.includes('\uFFFD') ? MSG.badName(issue.path) : MSG.cannotAccess(issue.path));
+    for (const issue of listing.issues) task.log('warn', issueMessage(issue));
 
     const existing = prev ? await ctx.library.files(target.id) : [];
     const old = new Map(existing.map((f) => [f.path, f]));
@@ -71,7 +73,7 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       task.log('info', MSG.probing);
       // one batch per work (the limiter bounds how many works probe at once)
       const results = await ctx.probeLimiter.run(() =>
-        ctx.aborted ? Promise.resolve([]) : probeDurations(toProbe.map((f) => ({ file: path.join(target.absPath, f.path), size: f.size })), ctx.signal),
+        ctx.aborted ? Promise.resolve([]) : probeDurations(toProbe.map((f) => ({ file: f.real, size: f.size })), ctx.signal),
       );
       if (ctx.aborted) return { result: 'skipped' };
       results.forEach((r, i) => {
@@ -117,6 +119,13 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
     task.log('error', MSG.workError(message));
     return { result: 'failed', error: message };
   }
+}
+
+/** The log line of an entry the walk skipped. */
+function issueMessage(issue: WalkIssue): string {
+  if (issue.code === LINK_OUTSIDE) return MSG.linkOutside(issue.path);
+  if (issue.code === 'ENOENT' && issue.path.includes('\uFFFD')) return MSG.badName(issue.path);
+  return MSG.cannotAccess(issue.path);
 }
 
 /** Report a processed work: task log + task done/failed + counted result. */

@@ -5,6 +5,7 @@
  */
 import { discoverWorks, RootUnavailableError, type WorkFolder } from '../discover.js';
 import { forEachConcurrent } from '../limiter.js';
+import { LINK_OUTSIDE } from '../fs-walk.js';
 import { naturalCompare } from '../natural-order.js';
 import { MSG } from '../scan-messages.js';
 import { sqlNow } from '../../domain/time.js';
@@ -41,7 +42,7 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
       for await (const f of discoverWorks(root, {
         maxDepth: ctx.config.scannerMaxRecursionDepth,
         signal: ctx.signal,
-        onIssue: (issue) => ctx.main('warn', MSG.cannotAccess(issue.path)),
+        onIssue: (issue) => ctx.main('warn', issue.code === LINK_OUTSIDE ? MSG.linkOutside(issue.path) : MSG.cannotAccess(issue.path)),
       })) {
         inRoot.push(f);
       }
