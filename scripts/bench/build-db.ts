@@ -12,7 +12,7 @@ import { writeBenchCovers } from './bench-covers.js';
 import { DEFAULT_SYNTH, synthesize, type SynthOptions } from './synth-library.js';
 
 /** Bump when the generator or the schema changes, so a reused data dir is rebuilt. */
-const GENERATOR_VERSION = 7;
+const GENERATOR_VERSION = 8;
 
 /** Works that get real files on disk (the stream row reads 1 MB ranges of them). */
 export const STREAM_WORKS = 8;
@@ -27,6 +27,9 @@ export interface BenchData {
   /** [tagId, vaId] pairs that occur together on some work. */
   tagVaPairs: [number, string][];
   tagIds: number[];
+  /** The largest circles and voice actors first (Zipf ranks). */
+  circleIds: number[];
+  vaIds: string[];
   streamHashes: string[];
   /** Absolute paths of the files behind streamHashes. */
   streamFiles: string[];
@@ -101,6 +104,8 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
     rareStrings: lib.rareStrings.slice(0, 500),
     tagVaPairs,
     tagIds: lib.tags.map((t) => t.id),
+    circleIds: lib.circles.slice(0, 100).map((c) => c.id),
+    vaIds: lib.vas.slice(0, 100).map((v) => v.id),
     streamHashes,
     streamFiles,
     buildSeconds: (Date.now() - started) / 1000,

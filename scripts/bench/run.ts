@@ -79,11 +79,27 @@ function rows(data: BenchData): Row[] {
   const take = <T>(list: T[], n: number) => list.slice(0, n);
   const common = VOCABULARY.slice(0, 50);
   const adv = take(data.tagVaPairs, 60).map(([tag, va]) => q(JSON.stringify([{ t: 3, d: tag }, { t: 2, d: va }])));
+  // the orders the mobile apps send (issue 19), each in both directions
+  const appOrders = ['create_date', 'updated_at', 'nsfw'].flatMap((o) => [`order=${o}&sort=desc`, `order=${o}&sort=asc`]);
+  const rotate = <T>(list: T[], n: number, fn: (item: T, order: string, i: number) => string) =>
+    Array.from({ length: n }, (_, i) => get(fn(list[i % list.length], appOrders[i % appOrders.length], i)));
   return [
     { name: 'works page 1 by release', kind: 'page', requests: [get('/api/works?page=1&order=release&sort=desc')] },
     { name: 'works page 5000+ by dl_count', kind: 'page', requests: Array.from({ length: 50 }, (_, i) => get(`/api/works?page=${4975 + i}&order=dl_count&sort=desc`)) },
     { name: 'tag works page 1', kind: 'page', requests: take(data.tagIds, 50).map((id) => get(`/api/tags/${id}/works?page=1`)) },
+    { name: 'works pages 1-9 by app orders', kind: 'page', requests: rotate(appOrders, 54, (order, _o, i) => `/api/works?page=${1 + Math.floor(i / 6)}&${order}`) },
+    { name: 'works page 5000+ by app orders', kind: 'page', requests: rotate(appOrders, 54, (order, _o, i) => `/api/works?page=${4975 + i}&${order}`) },
+    {
+      name: 'label works page 1 by app orders',
+      kind: 'page',
+      requests: [
+        ...rotate(take(data.tagIds, 18), 18, (id, order) => `/api/tags/${id}/works?page=1&${order}`),
+        ...rotate(take(data.vaIds, 18), 18, (id, order) => `/api/vas/${id}/works?page=1&${order}`),
+        ...rotate(take(data.circleIds, 18), 18, (id, order) => `/api/circles/${id}/works?page=1&${order}`),
+      ],
+    },
     { name: 'search common word', kind: 'search', requests: common.map((w) => get(`/api/search?keyword=${q(w)}`)) },
+    { name: 'search common word by app orders', kind: 'search', requests: rotate(common, 54, (w, order) => `/api/search?keyword=${q(w)}&${order}`) },
     { name: 'search rare 3-char CJK', kind: 'search', requests: take(data.rareStrings, 60).map((s) => get(`/api/search?keyword=${q(s)}`)) },
     { name: 'advanced tag + va', kind: 'search', requests: adv.map((k) => get(`/api/search?isAdvance=1&keyword=${k}`)) },
     { name: 'tags list', kind: 'labels', requests: [get('/api/tags')] },

@@ -93,6 +93,11 @@ function dateBetween(random: () => number, fromYear: number, toYear: number): st
   return new Date(start + Math.floor(random() * (end - start))).toISOString().slice(0, 10);
 }
 
+/** A UTC 'YYYY-MM-DD HH:MM:SS' time `ms` after another (to the second). */
+function laterBy(time: string, ms: number): string {
+  return new Date(Date.parse(`${time.replace(' ', 'T')}Z`) + Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 function files(random: () => number, code: string): SeedFile[] {
   const out: SeedFile[] = [];
   const tracks = 3 + Math.floor(random() * 6);
@@ -109,6 +114,8 @@ function files(random: () => number, code: string): SeedFile[] {
 
 export function synthesize(opts: SynthOptions = DEFAULT_SYNTH): SynthLibrary {
   const random = rng(opts.seed);
+  // a stream of its own, so adding it left every other generated value as it was
+  const changes = rng(opts.seed ^ 0x5bd1e995);
   const circles: SeedLabel<number>[] = Array.from({ length: opts.circles }, (_, i) => ({
     id: 10000 + i,
     name: `${SURNAMES[i % SURNAMES.length]}${KANJI[(i * 7) % KANJI.length]}${KANJI[(i * 13 + 5) % KANJI.length]}工房${i}`,
@@ -167,6 +174,9 @@ export function synthesize(opts: SynthOptions = DEFAULT_SYNTH): SynthLibrary {
       root_folder: 'bench',
       files: files(random, code),
     });
+    // 40 % changed since they were added (files or metadata), up to a year later
+    const work = works[works.length - 1];
+    work.updated_at = changes() < 0.4 ? laterBy(work.created_at!, changes() * 365 * 86_400_000) : work.created_at;
   }
   return { works, rareStrings: [...rare], circles, tags, vas };
 }

@@ -6,8 +6,16 @@ import { z } from 'zod';
 import { parseProductCode } from '../domain/work-code.js';
 import { normalizeText } from '../domain/normalize.js';
 
-/** Sort fields of spec §9 plus `betterRandom` (one random work, /api/works only). */
-export const SORT_ORDERS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random', 'betterRandom'] as const;
+/**
+ * Sort fields of spec §9, `betterRandom` (one random work, /api/works only), and the orders the mobile
+ * apps send: `create_date` (Android, Flutter: when the work was added = `created_at`), `updated_at`
+ * (Flutter: last change of the work's files or metadata) and `nsfw` (Flutter, the old web client's
+ * "all ages, newest first" = `nsfw&sort=asc`: the age rating picks the group, newest release first
+ * within it).
+ */
+export const SORT_ORDERS = [
+  'release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'create_date', 'updated_at', 'nsfw', 'random', 'betterRandom',
+] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export type SortDirection = 'asc' | 'desc';
 

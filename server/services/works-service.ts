@@ -186,6 +186,10 @@ const SQL_ORDERS: Record<string, OrderKey> = {
   review_count: 'review_count',
   id: 'id',
   created_at: 'created_at',
+  // the mobile apps' spelling of "when the work was added to the library"
+  create_date: 'created_at',
+  updated_at: 'updated_at',
+  nsfw: 'nsfw',
 };
 
 function filterKey(f: WorkFilter): string {

@@ -31,13 +31,23 @@ function reference(match: (w: SeedWork) => boolean, order: string, dir: 'asc' | 
       case 'release':
         return [r, w.id];
       case 'created_at':
+      case 'create_date':
         return [w.created_at ?? '', w.id];
+      case 'updated_at':
+        return [w.updated_at ?? '', w.id];
       case 'id':
         return [w.id];
       default:
         return [(w as unknown as Record<string, number>)[order] ?? 0, r, w.id];
     }
   };
+  if (order === 'nsfw') {
+    // the direction picks the age group; newest release first within it, then id
+    const group = (w: SeedWork) => (w.nsfw ? 1 : 0) * (dir === 'asc' ? 1 : -1);
+    return VISIBLE.filter(match)
+      .sort((a, b) => group(a) - group(b) || (a.release === b.release ? b.id - a.id : (a.release ?? '') < (b.release ?? '') ? 1 : -1))
+      .map((w) => w.id);
+  }
   const sorted = VISIBLE.filter(match).sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
@@ -114,6 +124,11 @@ describe('browse: every query plan gives the reference answer', () => {
       ['dl_count', 'desc'],
       ['price', 'asc'],
       ['id', 'asc'],
+      // the mobile apps' orders (issue 19)
+      ['create_date', 'desc'],
+      ['updated_at', 'asc'],
+      ['nsfw', 'asc'],
+      ['nsfw', 'desc'],
     ] as const) {
       const expected = reference(c.match, order, dir);
       const base = `${route(c)}&order=${order}&sort=${dir}&pageSize=20`;

@@ -294,10 +294,16 @@ export class LibraryRepo {
       await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) VALUES ${placeholders(chunk.length / FILE_COLS, FILE_COLS)}`, chunk);
     }
     total = Math.round(total * 1000) / 1000;
+    // updated_at = the last change of the work's files (the `updated_at` list order): a forced rescan
+    // or a new cover of an unchanged folder keeps it
+    const changed = !before || !!before.missing || before.root_folder !== input.rootFolder || before.dir !== input.dir || filesAdded + filesChanged + removed.length > 0;
     await w.run(
       `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
-              missing = 0, missing_since = NULL, updated_at = ?${input.coverSource ? ', cover_source = ?, cover_updated_at = ?' : ''} WHERE id = ?`,
-      [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, now, ...(input.coverSource ? [input.coverSource, now] : []), input.id],
+              missing = 0, missing_since = NULL${changed ? ', updated_at = ?' : ''}${input.coverSource ? ', cover_source = ?, cover_updated_at = ?' : ''} WHERE id = ?`,
+      [
+        input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total,
+        ...(changed ? [now] : []), ...(input.coverSource ? [input.coverSource, now] : []), input.id,
+      ],
     );
     if (before?.missing) await this.recountForWorks(w, [input.id]);
     return {

@@ -2,8 +2,12 @@ import type { Database, SqlValue } from '../connection.js';
 import type { WorkFilter } from '../../contract/works-query.js';
 import type { UserWorkRow, WorkRow } from '../../contract/works.js';
 
-/** Sort keys backed by an index of the works table (all columns in one direction, ties by release and id). */
-export type OrderKey = 'release' | 'dl_count' | 'price' | 'rate_average_2dp' | 'review_count' | 'id' | 'created_at';
+/**
+ * Sort keys backed by an index of the works table: all columns in the list's direction (ties by
+ * release and id, or by id), except `nsfw`, whose direction only picks which age group comes first
+ * (newest release first within each).
+ */
+export type OrderKey = 'release' | 'dl_count' | 'price' | 'rate_average_2dp' | 'review_count' | 'id' | 'created_at' | 'updated_at' | 'nsfw';
 export type Direction = 'asc' | 'desc';
 
 /**
@@ -25,28 +29,40 @@ export interface ListSpec {
   excludeRatedBy?: number;
 }
 
-/** The index whose order each sort key follows (migration 001). */
-const ORDER_INDEX: Record<OrderKey, string | null> = {
+/** The index whose order each sort key follows, per direction (migrations 001 and 006). */
+const ORDER_INDEX: Record<OrderKey, string | null | Record<Direction, string>> = {
   release: 'works_by_release',
   created_at: 'works_by_created',
+  updated_at: 'works_by_updated',
   dl_count: 'works_by_dl_count',
   price: 'works_by_price',
   rate_average_2dp: 'works_by_rate',
   review_count: 'works_by_review_count',
+  nsfw: { asc: 'works_by_nsfw_asc', desc: 'works_by_nsfw_desc' },
   id: null,
 };
 
-const ORDER_COLUMNS: Record<OrderKey, string[]> = {
+/** ORDER BY columns of each key; a direction given here is fixed, the others follow the list's. */
+const ORDER_COLUMNS: Record<OrderKey, (string | [string, Direction])[]> = {
   release: ['w.release', 'w.id'],
   created_at: ['w.created_at', 'w.id'],
+  updated_at: ['w.updated_at', 'w.id'],
   dl_count: ['w.dl_count', 'w.release', 'w.id'],
   price: ['w.price', 'w.release', 'w.id'],
   rate_average_2dp: ['w.rate_average_2dp', 'w.release', 'w.id'],
   review_count: ['w.review_count', 'w.release', 'w.id'],
+  nsfw: ['w.nsfw', ['w.release', 'desc'], ['w.id', 'desc']],
   id: ['w.id'],
 };
 
-const orderBy = (order: OrderKey, dir: Direction) => ORDER_COLUMNS[order].map((c) => `${c} ${dir === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+const SQL_DIRECTION: Record<Direction, string> = { asc: 'ASC', desc: 'DESC' };
+const orderBy = (order: OrderKey, dir: Direction) =>
+  ORDER_COLUMNS[order].map((c) => (typeof c === 'string' ? `${c} ${SQL_DIRECTION[dir]}` : `${c[0]} ${SQL_DIRECTION[c[1]]}`)).join(', ');
+
+const orderIndex = (order: OrderKey, dir: Direction): string | null => {
+  const index = ORDER_INDEX[order];
+  return index === null || typeof index === 'string' ? index : index[dir];
+};
 
 /** Trigram search needs 3 characters (code points); shorter terms are tested by substring. */
 export const isIndexableTerm = (term: string) => [...term].length >= 3;
@@ -148,7 +164,7 @@ export class WorksQueryRepo {
 
   /** One page of ids in list order, with the user's star ratings of them (read in the same pass). */
   async pageIds(spec: ListSpec, order: OrderKey, dir: Direction, offset: number, limit: number, userId: number | null): Promise<{ ids: number[]; ratings: Map<number, number> }> {
-    const q = this.build(spec, order);
+    const q = this.build(spec, { key: order, dir });
     const rows = await this.db.all<{ id: number; rating: number | null }>(
       `SELECT w.id, r.rating FROM ${q.from} LEFT JOIN reviews r ON r.user_id = ? AND r.work_id = w.id
         WHERE ${q.where.join(' AND ')} ORDER BY ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
@@ -161,7 +177,7 @@ export class WorksQueryRepo {
 
   /** Every id of the list in order (for deep pages and shuffles), read as one string. */
   async allIds(spec: ListSpec, order: OrderKey, dir: Direction): Promise<number[]> {
-    const q = this.build(spec, order);
+    const q = this.build(spec, { key: order, dir });
     const row = await this.db.get<{ ids: string | null }>(
       `SELECT group_concat(id) AS ids FROM (SELECT w.id AS id FROM ${q.from} WHERE ${q.where.join(' AND ')} ORDER BY ${orderBy(order, dir)})`,
       q.params,
@@ -254,7 +270,7 @@ export class WorksQueryRepo {
   }
 
   /** FROM and WHERE of a list: the driving set (or the order index) plus every other condition as a test. */
-  private build(spec: ListSpec, order: OrderKey | null): Sql {
+  private build(spec: ListSpec, order: { key: OrderKey; dir: Direction } | null): Sql {
     const { filter, driver } = spec;
     const where: string[] = ['w.missing = 0'];
     const params: SqlValue[] = [];
@@ -286,7 +302,7 @@ export class WorksQueryRepo {
         params.push(driver.match);
         break;
       default: {
-        const index = order ? ORDER_INDEX[order] : undefined;
+        const index = order ? orderIndex(order.key, order.dir) : undefined;
         from = index === undefined ? 'works w' : index === null ? 'works w NOT INDEXED' : `works w INDEXED BY ${index}`;
       }
     }

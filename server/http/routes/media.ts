@@ -23,19 +23,29 @@ async function answer(ctx: Context, target: MediaTarget, attachment: boolean): P
   await sendFile(ctx, target.source, { type: target.type, attachmentName: attachment ? target.name : undefined });
 }
 
-/** Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`. */
+/**
+ * Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`.
+ *
+ * Flutter builds `/api/media/download/<hash>/<file name>` (and `/stream/<hash>/<file name>`) when a
+ * track has no media URL: the name is informational and not compared with the file's. The hash alone
+ * names the file (a number is never reused for another path), while the name the app sends is its own
+ * copy of the track title (other Unicode normalisation, an older tree, its own encoding), so refusing a
+ * mismatch would only break downloads. The response names the real file either way.
+ */
 export const mediaRoutes: RouteModule = (router, { media }) => {
   // <audio>, <video>, <img> and download links cannot send a header
   const fromElement = route({ queryToken: true });
-  router.get('/media/stream/:id/:index', fromElement, async (ctx) => {
-    const { id, index } = validate(hashParams, ctx.params, 'params');
-    await answer(ctx, await media.stream(id, index), false);
-  });
+  for (const suffix of ['', '/:name']) {
+    router.get(`/media/stream/:id/:index${suffix}`, fromElement, async (ctx) => {
+      const { id, index } = validate(hashParams, ctx.params, 'params');
+      await answer(ctx, await media.stream(id, index), false);
+    });
 
-  router.get('/media/download/:id/:index', fromElement, async (ctx) => {
-    const { id, index } = validate(hashParams, ctx.params, 'params');
-    await answer(ctx, await media.download(id, index), true);
-  });
+    router.get(`/media/download/:id/:index${suffix}`, fromElement, async (ctx) => {
+      const { id, index } = validate(hashParams, ctx.params, 'params');
+      await answer(ctx, await media.download(id, index), true);
+    });
+  }
 
   router.get('/media/small-img/:id/:index', fromElement, async (ctx) => {
     const { id, index } = validate(hashParams, ctx.params, 'params');
