@@ -12,8 +12,8 @@ const SALT_BYTES = 16;
 /** The most memory a stored hash may ask for (its own N and r); more is treated as a bad hash. */
 const MAX_HASH_MEMORY = 64 * 1024 * 1024;
 
-/** Two hashes at a time, 32 more waiting; beyond that logins are answered 503 with Retry-After. */
-const queue = new HashQueue(2, 32);
+/** Two hashes at a time, 16 more waiting; beyond that logins are answered 503 with Retry-After. */
+const queue = new HashQueue(2, 16);
 
 /**
  * Verified when the name is unknown, so that an unknown name costs the same scrypt work as a known

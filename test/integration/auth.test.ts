@@ -245,23 +245,29 @@ describe('client address behind proxies', () => {
 });
 
 describe('login flood and other requests', () => {
-  it('queues hashing: during 300 parallel logins GET /api/works is answered while hashed logins still wait, and a full queue answers 503 at once', async () => {
+  it('queues hashing: during 300 parallel logins GET /api/works keeps being answered, more often than logins are hashed, and a full queue answers 503 at once', async () => {
     const t = await startTestServer({ flags: { behindProxy: true } });
     try {
       await t.addUser('admin', 'adminpass', 'admin');
       const admin = await t.login('admin', 'adminpass');
-      const order: string[] = [];
-      const logins = Array.from({ length: 300 }, (_, i) =>
-        guess(t, `flooder${i}`, `10.${i >> 8}.${i & 255}.1`).then(async (res) => {
-          order.push(`login ${res.status}`);
-          return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
-        }),
-      );
-      await Promise.race(logins);
-      const works = await t.request('GET', '/api/works', { token: admin });
-      order.push('works');
-      expect(works.status).toBe(200);
-      const results = await Promise.all(logins);
+      let flooding = true;
+      const flood = Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          guess(t, `flooder${i}`, `10.${i >> 8}.${i & 255}.1`).then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() })),
+        ),
+      ).finally(() => (flooding = false));
+      // one ordinary reader, one request after the other, for as long as the flood lasts
+      let worksAnswered = 0;
+      const reader = (async () => {
+        while (flooding) {
+          const res = await t.request('GET', '/api/works', { token: admin });
+          await res.arrayBuffer();
+          expect(res.status).toBe(200);
+          if (flooding) worksAnswered++;
+        }
+      })();
+      const results = await flood;
+      await reader;
 
       const hashed = results.filter((r) => r.status === 401).length;
       const busy = results.filter((r) => r.status === 503);
@@ -271,9 +277,9 @@ describe('login flood and other requests', () => {
         expect(r.retryAfter).toMatch(/^[1-9]\d*$/);
         expect(r.body).toEqual({ error: '服务器繁忙，请稍后再试' });
       }
-      // works was answered while at least a quarter of the logins that reached the hash still waited
-      const hashedAfterWorks = order.slice(order.indexOf('works')).filter((s) => s === 'login 401').length;
-      expect(hashedAfterWorks).toBeGreaterThanOrEqual(hashed / 4);
+      // the hashes did not hold up the thread pool the database uses: the reader, which needs it
+      // for every answer, got through more requests than there were hashed logins
+      expect(worksAnswered).toBeGreaterThanOrEqual(hashed);
     } finally {
       await t.close();
     }
