@@ -1,3 +1,5 @@
+import { isIPv6 } from 'node:net';
+
 /**
  * A brake on password guessing: login attempts per client address and per user name in a sliding
  * window. An attempt is counted when it begins, before any hashing, so parallel guesses are counted
@@ -7,7 +9,7 @@
 export interface LoginLimits {
   /** Attempts (in flight or failed) per user name, whatever the address. */
   perName: number;
-  /** Attempts (in flight or failed) per client address, whatever the name. */
+  /** Attempts (in flight or failed) per client address (IPv6: per /64), whatever the name. */
   perAddress: number;
   windowMs: number;
 }
@@ -20,6 +22,23 @@ export interface LoginAttempt {
   failed(): void;
   /** Right credentials, or the attempt never reached a verdict (server busy, error): uncounted. */
   release(): void;
+}
+
+/**
+ * What counts as one client address: an IPv4 address as it is (also when IPv4-mapped), an IPv6
+ * address by its /64 prefix, which one host or household usually holds whole.
+ */
+export function clientKey(address: string): string {
+  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
+  if (mapped) return mapped[1];
+  if (!isIPv6(a)) return a.slice(0, 64);
+  const [head, tail] = a.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const front = groups(head);
+  const back = groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
 /** Keys kept per list at most; the oldest list goes first. */
@@ -43,7 +62,7 @@ export class LoginLimiter {
    */
   begin(address: string, name: string): LoginAttempt | { retryAfter: number } {
     const nameKey = name.toLowerCase();
-    const addressKey = address.slice(0, 128);
+    const addressKey = clientKey(address);
     const names = this.recent(this.byName, nameKey);
     const addresses = this.recent(this.byAddress, addressKey);
     const wait = Math.max(this.wait(names, this.limits.perName), this.wait(addresses, this.limits.perAddress));
