@@ -1,35 +1,91 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HashQueue } from './hash-queue.js';
+
+/**
+ * scrypt cost: OWASP's Password Storage Cheat Sheet lists N=2^17, r=8, p=1 (128 MiB) and options of
+ * equal strength with less memory; this is the N=2^14, r=8, p=5 one: 16 MiB per hash (128·N·r), so
+ * the two hashes the queue runs at a time stay at 32 MiB however many logins arrive.
+ */
+export const SCRYPT_COST = { N: 16384, r: 8, p: 5 } as const;
+const KEYLEN = 32;
+const SALT_BYTES = 16;
+/** The most memory a stored hash may ask for (its own N and r); more is treated as a bad hash. */
+const MAX_HASH_MEMORY = 64 * 1024 * 1024;
+
+/** Two hashes at a time, 16 more waiting; beyond that logins are answered 503 with Retry-After. */
+const queue = new HashQueue(2, 16);
+
+/**
+ * Verified when the name is unknown, so that an unknown name costs the same scrypt work as a known
+ * one. No password leads to this hash (its key came from a discarded random string).
+ */
+const DUMMY_HASH = `scrypt$${SCRYPT_COST.N}$${SCRYPT_COST.r}$${SCRYPT_COST.p}$NkQlZEzNki7av6PGUL344g==$wgdMbhMjaR9ZjRyBcpViLOxO9AlqMc6+NXTfFca01eI=`;
+
+interface StoredHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  queue.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 
-const N = 16384;
-const R = 8;
-const P = 1;
-const KEYLEN = 32;
+const maxmem = (N: number, r: number, p: number) => 128 * r * (N + p + 2) + 1024 * 1024;
 
-/** scrypt with a per-user random salt: `scrypt$N$r$p$salt$hash` (base64). */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFC'), salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `scrypt$N$r$p$salt$hash` (base64) with sane numbers, or null. */
+function parse(stored: string): StoredHash | null {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltB64, hashB64] = parts;
-  const expected = Buffer.from(hashB64, 'base64');
-  const key = await scrypt(password.normalize('NFC'), Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, n, r, p, saltB64, keyB64] = parts;
+  const N = Number(n);
+  const R = Number(r);
+  const P = Number(p);
+  const powerOfTwo = Number.isInteger(N) && N >= 2 && (N & (N - 1)) === 0;
+  if (!powerOfTwo || !Number.isInteger(R) || R < 1 || !Number.isInteger(P) || P < 1 || P > 64) return null;
+  if (128 * N * R > MAX_HASH_MEMORY) return null;
+  const salt = Buffer.from(saltB64, 'base64');
+  const key = Buffer.from(keyB64, 'base64');
+  if (salt.length < 8 || key.length < 16 || key.length > 128) return null;
+  return { N, r: R, p: P, salt, key };
 }
+
+/** scrypt at SCRYPT_COST with a per-user random salt: `scrypt$N$r$p$salt$hash` (base64). */
+export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p } = SCRYPT_COST;
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, KEYLEN, { N, r, p, maxmem: maxmem(N, r, p) });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * Checks a password against a stored hash, with the cost the hash was made with. Without a stored
+ * hash (unknown name) or with a malformed one, a fixed dummy hash is verified instead so the answer
+ * takes the same work, and the result is false.
+ */
+export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const parsed = stored === undefined ? null : parse(stored);
+  const { N, r, p, salt, key: expected } = parsed ?? parse(DUMMY_HASH)!;
+  const key = await scrypt(password, salt, expected.length, { N, r, p, maxmem: maxmem(N, r, p) });
+  return parsed !== null && timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash is cheaper than SCRYPT_COST (in memory or in total work) or malformed. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  if (!parsed) return true;
+  const { N, r, p } = SCRYPT_COST;
+  return parsed.N * parsed.r < N * r || parsed.N * parsed.r * parsed.p < N * r * p || parsed.key.length < KEYLEN;
+}
+
+/** Hashes started since the process began, and how many run and wait now (tests, diagnostics). */
+export const passwordHashStats = () => queue.stats();
 
 /** A random password readable enough to type once (used for the first admin). */
 export function randomPassword(): string {

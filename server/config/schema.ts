@@ -51,6 +51,7 @@ export const configSchema = z
     listenPort: int(1, 65535).default(8888),
     blockRemoteConnection: z.boolean().default(false),
     behindProxy: z.boolean().default(false),
+    trustedProxyHops: int(1, 16).default(1),
     expiresIn: int(60, 10 * 365 * 86400).default(2592000),
     pageSize: int(1, 100).default(12),
     dbBusyTimeout: int(100, 120_000).default(5000),
@@ -70,7 +71,7 @@ export type ConfigKey = keyof Config;
 export const CONFIG_KEYS = Object.keys(configSchema.shape) as ConfigKey[];
 
 /** Keys a running server applies only after a restart. */
-export const RESTART_KEYS: ConfigKey[] = ['listenPort', 'blockRemoteConnection', 'enableGzip', 'behindProxy', 'dbUseDefaultPath', 'databaseFolderDir'];
+export const RESTART_KEYS: ConfigKey[] = ['listenPort', 'blockRemoteConnection', 'enableGzip', 'behindProxy', 'trustedProxyHops', 'dbUseDefaultPath', 'databaseFolderDir'];
 
 export const defaultConfig = (): Config => configSchema.parse({});
 

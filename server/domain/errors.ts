@@ -30,11 +30,11 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** One field's problem. Never carries the value sent: error bodies do not echo input. */
 export interface FieldError {
   msg: string;
   param: string;
   location: 'body' | 'query' | 'params';
-  value?: unknown;
 }
 
 export class AppError extends Error {

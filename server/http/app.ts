@@ -75,7 +75,10 @@ async function closeUnreadBodies(ctx: Koa.Context, next: Koa.Next) {
 
 export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   const limits = httpLimits(opts.limits);
-  const koa = new Koa({ proxy: app.store.get().behindProxy });
+  const { behindProxy, trustedProxyHops } = app.store.get();
+  // behind proxies the client is the first address from the right of X-Forwarded-For that the
+  // trusted proxies did not write themselves; anything further left is the client's own say
+  const koa = new Koa({ proxy: behindProxy, maxIpsCount: behindProxy ? trustedProxyHops : 0 });
   koa.silent = true;
   koa.on('error', (err) => app.logger.debug({ err }, 'koa error'));
 

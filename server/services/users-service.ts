@@ -1,5 +1,5 @@
 import { AppError, forbidden, notFound, unauthorized, validationFailed, type FieldError } from '../domain/errors.js';
-import { hashPassword, randomPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../auth/password.js';
 import { groupOfRole, isAdmin, ROLES, type Actor, type Role } from '../auth/roles.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
@@ -29,11 +29,11 @@ const MAX_PASSWORD = 1024;
 
 function checkName(name: unknown, fields: FieldError[]): name is string {
   if (typeof name !== 'string' || name.trim().length < MIN_LEN) {
-    fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', value: name });
+    fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body' });
     return false;
   }
   if (name.length > MAX_NAME || /[\u0000-\u001f/\\]/.test(name)) {
-    fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body', value: name });
+    fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body' });
     return false;
   }
   return true;
@@ -58,22 +58,47 @@ export class UsersService {
     private readonly limiter: LoginLimiter,
   ) {}
 
-  /** POST /api/auth/me */
+  /**
+   * POST /api/auth/me. Types and lengths are checked first; the attempt is counted (per address and
+   * per name) before any hashing; an unknown name verifies a dummy hash so it costs what a known one
+   * does; a password stored with a cheaper scrypt cost is re-hashed at the current one.
+   */
   async login(name: unknown, password: unknown, address: string): Promise<{ token: string; user: PublicUser }> {
     const fields: FieldError[] = [];
     checkName(name, fields);
     checkPassword(password, 'password', fields);
     if (fields.length) throw validationFailed(fields);
     const n = (name as string).trim();
-    const wait = this.limiter.retryAfter(address, n);
-    if (wait > 0) throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${wait} 秒后）`, { headers: { 'Retry-After': String(wait) } });
-    const user = await this.users.byName(n);
-    if (!user || !(await verifyPassword(password as string, user.password_hash))) {
-      this.limiter.fail(address, n);
-      throw unauthorized(MSG.wrongCredentials);
+    const attempt = this.limiter.begin(address, n);
+    if ('retryAfter' in attempt) {
+      const wait = attempt.retryAfter;
+      throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${wait} 秒后）`, { headers: { 'Retry-After': String(wait) } });
     }
-    this.limiter.succeed(address, n);
+    let user: UserRow | undefined;
+    try {
+      user = await this.users.byName(n);
+      const ok = await verifyPassword(password as string, user?.password_hash);
+      if (!user || !ok) {
+        attempt.failed();
+        throw unauthorized(MSG.wrongCredentials);
+      }
+    } finally {
+      attempt.release();
+    }
+    if (needsRehash(user.password_hash)) await this.rehash(user, password as string);
     return { token: this.tokens.sign(user), user: publicUser(user) };
+  }
+
+  /**
+   * Store the password again at the current cost. Best effort: a busy hash queue or database leaves
+   * the old hash, which still verifies, for the next login; a concurrent password change wins.
+   */
+  private async rehash(user: UserRow, password: string): Promise<void> {
+    try {
+      await this.users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
+    } catch {
+      // the login itself succeeded
+    }
   }
 
   /**
@@ -135,12 +160,12 @@ export class UsersService {
     const allowed: readonly string[] = opts.allowAdmin ? ROLES : ['user', 'guest'];
     const group = input.group === 'administrator' ? 'admin' : input.group;
     if (typeof group !== 'string' || !allowed.includes(group)) {
-      fields.push({ msg: opts.allowAdmin ? `角色必须为 ${ROLES.join(' / ')} 之一.` : MSG.badGroup, param: 'group', location: 'body', value: input.group });
+      fields.push({ msg: opts.allowAdmin ? `角色必须为 ${ROLES.join(' / ')} 之一.` : MSG.badGroup, param: 'group', location: 'body' });
     }
     if (fields.length) throw validationFailed(fields);
     if (!isAdmin(actor)) throw forbidden('只有 admin 账号能创建新用户.');
     const name = (input.name as string).trim();
-    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', value: name }]);
+    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body' }]);
     await this.users.create(name, await hashPassword(input.password as string), group as Role);
     return publicUser((await this.users.byName(name))!);
   }
@@ -148,7 +173,7 @@ export class UsersService {
   /** PUT /api/credentials/user: the admin changes anyone's password, a user only their own. */
   async changePassword(actor: Actor, input: { name?: unknown; newPassword?: unknown }): Promise<void> {
     const fields: FieldError[] = [];
-    if (typeof input.name !== 'string' || !input.name.trim()) fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', value: input.name });
+    if (typeof input.name !== 'string' || !input.name.trim()) fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body' });
     checkPassword(input.newPassword, 'newPassword', fields);
     if (fields.length) throw validationFailed(fields);
     const name = (input.name as string).trim();

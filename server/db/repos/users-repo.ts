@@ -54,6 +54,14 @@ export class UsersRepo {
     await this.db.run('UPDATE users SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [passwordHash, sqlNow(), id]);
   }
 
+  /**
+   * The same password stored again (a stronger hash): tokens stay valid. Only while the stored hash
+   * is still `oldHash`, so a password changed meanwhile is not overwritten.
+   */
+  async replacePasswordHash(id: number, oldHash: string, newHash: string): Promise<void> {
+    await this.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [newHash, id, oldHash]);
+  }
+
   async setRole(id: number, role: Role): Promise<void> {
     await this.db.run('UPDATE users SET role = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [role, sqlNow(), id]);
   }

@@ -404,6 +404,7 @@ export const zhCN = {
         listenPort: '监听端口',
         blockRemoteConnection: '只允许本机连接',
         behindProxy: '位于反向代理之后',
+        trustedProxyHops: '可信代理层数',
         expiresIn: '登录有效期（秒）',
         pageSize: '每页作品数',
         dbBusyTimeout: '数据库忙等待（毫秒）',

@@ -69,6 +69,7 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       int('listenPort', 1, 65535),
       bool('blockRemoteConnection'),
       bool('behindProxy'),
+      { ...int('trustedProxyHops', 1, 16), disabledWhen: { key: 'behindProxy', equals: false } },
       int('expiresIn', 60, 10 * 365 * 86400),
       int('pageSize', 1, 100),
       int('dbBusyTimeout', 100, 120_000),

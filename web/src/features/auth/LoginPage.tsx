@@ -1,6 +1,6 @@
 /**
  * /login (spec §2.10, §5, §8): name and password of at least 5 characters, POST /api/auth/me,
- * a warning with the server's message on 401 (and 429), the token saved, back to where the user came
+ * a warning with the server's message on 401 (and 429, 503), the token saved, back to where the user came
  * from. When the server has auth off there is nothing to log in to: go home.
  */
 import { useState, type FormEvent } from 'react';
@@ -57,8 +57,8 @@ export function LoginPage() {
       void navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
     onError: (err) => {
-      // Wrong credentials and too many attempts are the user's to fix: a warning, not an error.
-      if (err instanceof ApiError && (err.status === 401 || err.status === 429 || err.status === 422)) notifyWarning(err.message);
+      // Wrong credentials, too many attempts and a busy server are the user's to fix or wait out: a warning, not an error.
+      if (err instanceof ApiError && [401, 422, 429, 503].includes(err.status)) notifyWarning(err.message);
       else reportError(err);
     },
   });
