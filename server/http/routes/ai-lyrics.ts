@@ -75,10 +75,10 @@ function idsOf(ctx: Context): number[] {
 
 /** A worker token, or a logged-in user who is not a guest (with auth off: the admin). */
 function workerCaller(ctx: Context): WorkerCaller {
-  if (ctx.state.worker) return ctx.state.worker;
+  if (ctx.state.worker) return { kind: 'token', name: ctx.state.worker.name };
   const actor = requireActor(ctx);
   if (!canWrite(actor)) throw forbidden(MSG.guestWorker);
-  return { name: actor.name };
+  return { kind: 'user', name: actor.name };
 }
 
 /** AI lyric tasks: the queue API (api-contract §4.10) and the worker protocol (§4.11). */
@@ -142,8 +142,8 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
   });
 
   router.post('/lyric/translate/finish', async (ctx) => {
-    workerCaller(ctx);
+    const caller = workerCaller(ctx);
     const b = validate(finishBody, ctx.request.body ?? {}, 'body');
-    ctx.body = await aiTasks.finish(b.id, b.secret, b.success, b.lrc_content);
+    ctx.body = await aiTasks.finish(caller, b.id, b.secret, b.success, b.lrc_content);
   });
 };
