@@ -2,7 +2,8 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import { lyricLimitText, MAX_LYRIC_BYTES } from '../domain/lyrics/limits.js';
 import { sqlNow } from '../domain/time.js';
 import { formatWorkCode } from '../domain/work-code.js';
 import { canWrite, isAdmin, type Actor } from '../auth/roles.js';
@@ -220,6 +221,10 @@ export class AiTasksService {
 
   /** POST /finish: SUCCESS with the LRC or ERROR; the secret is cleared and the caller recorded. A second finish is a 404. */
   async finish(caller: WorkerCaller, id: number, secret: string, success: boolean, lrc: string): Promise<Record<string, never>> {
+    // a lyric everyone may load is kept within what the lyric parser reads (the task stays held: a retry can send less)
+    if (success && (lrc.length > MAX_LYRIC_BYTES || Buffer.byteLength(lrc) > MAX_LYRIC_BYTES)) {
+      throw new AppError('payload_too_large', `lrc_content 过大（超过 ${lyricLimitText()}），不予保存`);
+    }
     if (!(await this.repo.finish(id, secret, success, lrc, caller, this.now()))) throw notFound(MSG.notHeld);
     return {};
   }

@@ -63,7 +63,8 @@ const finishBody = z
     id: taskId,
     secret,
     success: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]),
-    lrc_content: z.string({ error: '需要 lrc_content（可以为空字符串）' }).max(8_000_000),
+    // its size is the service's to judge (a 413 over the lyric limit)
+    lrc_content: z.string({ error: '需要 lrc_content（可以为空字符串）' }),
   })
   .passthrough();
 
