@@ -7,7 +7,7 @@
 /** Largest lyric text read from disk, accepted from a worker, or written by save-lrc: 1 MiB. */
 export const MAX_LYRIC_BYTES = 1024 * 1024;
 
-/** Most time tags read from one LRC line (`[00:01.00][00:09.00]la` repeats a line); further tags are skipped. */
+/** Most time tags one LRC line may have (`[00:01.00][00:09.00]la` repeats a line); a line with more is ignored. */
 export const MAX_TIME_TAGS_PER_LINE = 64;
 
 /** Most lines a parsed lyric has (about 5½ hours at one line every second); later lines are dropped. */

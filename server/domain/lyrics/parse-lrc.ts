@@ -13,8 +13,8 @@ import { runSteps, STEP_LINES, type Steps } from './steps.js';
  * - Metadata tags (`[ar:…]`, `[ti:…]`, `[length:…]`, …) and lines without a time tag are skipped.
  * - Enhanced-LRC word times (`<00:01.20>`) are removed from the text; blank lines are dropped.
  * - The result is sorted by time; lines with the same time keep their file order.
- * - Bounded work (see `limits.ts`): at most {@link MAX_TIME_TAGS_PER_LINE} tags of a line are used, and
- *   reading stops at the line or text budget. Time is linear in the input.
+ * - Bounded work (see `limits.ts`): a line with more than {@link MAX_TIME_TAGS_PER_LINE} time tags is
+ *   ignored, and reading stops at the line or text budget. Time is linear in the input.
  */
 export function parseLrc(source: string): LyricLine[] {
   return runSteps(parseLrcSteps(source));
@@ -69,8 +69,8 @@ const MAX_TIME_TAG_CHARS = 24;
 
 /**
  * Reads the time tags at the start of a line. Returns null when the line carries no usable time tag
- * (metadata tag, malformed or over-long time tag). Tags past {@link MAX_TIME_TAGS_PER_LINE} are
- * skipped; the line is walked once, never copied per tag.
+ * (metadata tag, malformed or over-long time tag) or more than {@link MAX_TIME_TAGS_PER_LINE} of them.
+ * The line is walked once, never copied per tag.
  */
 function readTimeTags(line: string): { times: number[]; text: string } | null {
   const times: number[] = [];
@@ -81,11 +81,11 @@ function readTimeTags(line: string): { times: number[]; text: string } | null {
     if (!m) break;
     const body = m[1].trim();
     if (!TIME_LIKE.test(body)) break; // text that happens to start with a bracket, e.g. `[笑]`
-    if (times.length < MAX_TIME_TAGS_PER_LINE) {
-      const time = parseTimeTag(body);
-      if (time === null) return null; // more than three components, or not mm:ss — the whole line is ignored
-      times.push(time);
-    }
+    // no real lyric repeats a line this often: such a line is ignored, without reading the rest of it
+    if (times.length === MAX_TIME_TAGS_PER_LINE) return null;
+    const time = parseTimeTag(body);
+    if (time === null) return null; // more than three components, or not mm:ss — the whole line is ignored
+    times.push(time);
     at = TAG_AT.lastIndex;
   }
   return times.length ? { times, text: line.slice(at) } : null;

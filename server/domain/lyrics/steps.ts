@@ -6,7 +6,7 @@
 export type Steps<T> = Generator<void, T, void>;
 
 /** Lines handled between two pauses. */
-export const STEP_LINES = 1000;
+export const STEP_LINES = 500;
 
 /** Runs the steps without pausing. */
 export function runSteps<T>(steps: Steps<T>): T {
