@@ -16,8 +16,6 @@ function timed<T>(f: () => T): { ms: number; value: T } {
   return { ms: performance.now() - start, value };
 }
 
-const textChars = (lines: { text: string }[]) => lines.reduce((n, l) => n + l.text.length, 0);
-
 describe('lyric parsing is bounded', () => {
   it('ignores a line with more than MAX_TIME_TAGS_PER_LINE tags, reading no further', () => {
     const tags = (k: number) => '[0:0]'.repeat(k);
