@@ -216,7 +216,7 @@ export class LyricsService {
     if (row && !row.is_lyric) throw conflict(`"${relPath}" 不是歌词文件，拒绝覆盖`);
     if (size === 0) return;
     if (size > MAX_LYRIC_BYTES) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
-    const bytes = await readAtMost(abs, MAX_LYRIC_BYTES);
+    const bytes = await readAtMost(abs, MAX_LYRIC_BYTES, size);
     if (!bytes) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
     const text = decodeText(bytes).text;
     if (text.trim() !== '' && detectLyricFormat(text) === null) throw conflict(`"${relPath}" 的内容不是歌词，拒绝覆盖`);
@@ -244,7 +244,7 @@ export class LyricsService {
     const st = await fsp.stat(real);
     if (!st.isFile()) throw gone();
     // the size is checked before reading, and the read itself stops past the limit (a file that grows)
-    const bytes = st.size > MAX_LYRIC_BYTES ? null : await readAtMost(real, MAX_LYRIC_BYTES);
+    const bytes = st.size > MAX_LYRIC_BYTES ? null : await readAtMost(real, MAX_LYRIC_BYTES, st.size);
     if (!bytes) throw tooBig(`歌词文件 "${relPath}"`);
     // decoding and parsing are bounded but not free: let other requests in between the steps
     await yieldToEventLoop();
@@ -259,18 +259,26 @@ const tooBig = (what: string) => new AppError('payload_too_large', `${what}过�
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The bytes of a file, or null when it holds more than `max` bytes (whatever its size said before). */
-async function readAtMost(file: string, max: number): Promise<Buffer | null> {
+/**
+ * The bytes of a file, or null when it holds more than `max` bytes (whatever its size said before:
+ * `sizeHint` only sizes the first buffer).
+ */
+async function readAtMost(file: string, max: number, sizeHint: number): Promise<Buffer | null> {
   const handle = await fsp.open(file, 'r');
   try {
-    const buf = Buffer.alloc(max + 1);
+    let buf = Buffer.allocUnsafe(Math.min(Math.max(sizeHint, 0), max) + 1);
     let length = 0;
-    while (length < buf.length) {
+    for (;;) {
+      if (length === buf.length) {
+        if (buf.length > max) return null; // it grew past the limit
+        const bigger = Buffer.allocUnsafe(max + 1);
+        buf.copy(bigger, 0, 0, length);
+        buf = bigger;
+      }
       const { bytesRead } = await handle.read(buf, length, buf.length - length, length);
-      if (bytesRead === 0) break;
+      if (bytesRead === 0) return buf.subarray(0, length);
       length += bytesRead;
     }
-    return length > max ? null : buf.subarray(0, length);
   } finally {
     await handle.close();
   }
