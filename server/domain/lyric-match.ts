@@ -101,6 +101,9 @@ const SE_VARIANTS: readonly [string, string][] = [
   ['有', '無'],
 ];
 
+/** Longest name (code points) the fuzzy stages compare: a file name is at most 255 bytes on common file systems. */
+export const MAX_FUZZY_CHARS = 255;
+
 const normalizeName = (s: string): string => s.normalize('NFKC').toLowerCase().trim();
 
 /**
@@ -113,32 +116,50 @@ const normalizeName = (s: string): string => s.normalize('NFKC').toLowerCase().t
  * - equal length and edit distance ≤ 2 never match (`track_a` / `track_b`);
  * - similarity (longer − distance) / longer > 0.8 → fuzzy;
  * - edge match (share of the shorter name's characters that agree with the longer name aligned at its
- *   start or at its end) > 0.9 → fuzzy.
+ *   start or at its end) > 0.9 → fuzzy;
+ * - the fuzzy stages compare names of up to {@link MAX_FUZZY_CHARS} code points (longer ones match only
+ *   exactly or by containment), with a banded edit distance: bounded work per pair of names.
  */
 export function matchLyricName(audioStemText: string, lyricStemText: string): MatchGrade | null {
+  return lyricNameMatcher(audioStemText)(lyricStemText);
+}
+
+/**
+ * {@link matchLyricName} for one audio stem against many lyric stems: what depends on the audio name
+ * alone (normalised text, numbers, SE swap, code points) is worked out once.
+ */
+export function lyricNameMatcher(audioStemText: string): (lyricStemText: string) => MatchGrade | null {
   const a = normalizeName(audioStemText);
-  const l = normalizeName(lyricStemText);
-  if (!a || !l) return null;
-  if (a === l) return 'exact';
-
-  const numbersA = numbersOf(a);
-  const numbersL = numbersOf(l);
-  const sameNumbers = numbersA.join(',') === numbersL.join(',');
-  if (numbersA.length && numbersL.length && !sameNumbers && stripDigits(a) === stripDigits(l)) return null;
-
-  if (containsWhole(a, l) || containsWhole(l, a)) return 'contains';
+  const numbersA = numbersOf(a).join(',');
+  const hasNumbersA = /\d/.test(a);
+  const strippedA = stripDigits(a);
   const swapped = swapSeVariants(a);
-  if (swapped !== a && (swapped === l || containsWhole(swapped, l) || containsWhole(l, swapped))) return 'contains';
-
-  if (!sameNumbers) return null;
   const ca = Array.from(a);
-  const cl = Array.from(l);
-  const distance = editDistance(ca, cl);
-  if (ca.length === cl.length && distance <= 2) return null;
-  const longer = Math.max(ca.length, cl.length);
-  if ((longer - distance) / longer > 0.8) return 'fuzzy';
-  if (edgeRatio(ca, cl) > 0.9) return 'fuzzy';
-  return null;
+  return (lyricStemText) => {
+    const l = normalizeName(lyricStemText);
+    if (!a || !l) return null;
+    if (a === l) return 'exact';
+
+    const sameNumbers = numbersA === numbersOf(l).join(',');
+    if (hasNumbersA && /\d/.test(l) && !sameNumbers && strippedA === stripDigits(l)) return null;
+
+    if (containsWhole(a, l) || containsWhole(l, a)) return 'contains';
+    if (swapped !== a && (swapped === l || containsWhole(swapped, l) || containsWhole(l, swapped))) return 'contains';
+
+    if (!sameNumbers) return null;
+    // the fuzzy stages cost length × length / 5: names longer than any file system allows skip them
+    if (ca.length > MAX_FUZZY_CHARS || l.length > MAX_FUZZY_CHARS * 2) return null;
+    const cl = Array.from(l);
+    if (cl.length > MAX_FUZZY_CHARS) return null;
+    const longer = Math.max(ca.length, cl.length);
+    // Only small distances decide anything: below 0.2 × longer (fuzzy), or up to 2 (equal lengths: never).
+    const limit = Math.max(2, Math.ceil(longer * 0.2));
+    const distance = boundedEditDistance(ca, cl, limit);
+    if (ca.length === cl.length && distance <= 2) return null;
+    if ((longer - distance) / longer > 0.8) return 'fuzzy';
+    if (edgeRatio(ca, cl) > 0.9) return 'fuzzy';
+    return null;
+  };
 }
 
 /** Convenience: the grade of a lyric file (or AI task audio) path against an audio path. */
@@ -170,17 +191,33 @@ function swapSeVariants(s: string): string {
   return s;
 }
 
-/** Levenshtein distance over code points. */
-function editDistance(a: readonly string[], b: readonly string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+/**
+ * Levenshtein distance over code points when it is at most `limit`, else `limit + 1`. Only the band of
+ * cells within `limit` of the diagonal is computed, and it stops as soon as a whole row exceeds the
+ * limit: O(length × limit) time, not O(length²).
+ */
+export function boundedEditDistance(a: readonly string[], b: readonly string[], limit: number): number {
+  const over = limit + 1;
+  if (Math.abs(a.length - b.length) > limit) return over;
+  const m = b.length;
+  let prev = new Int32Array(m + 1).fill(over);
+  let cur = new Int32Array(m + 1).fill(over);
+  for (let j = 0; j <= Math.min(m, limit); j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(m, i + limit);
+    cur[lo - 1] = lo === 1 && i <= limit ? i : over;
+    let rowMin = cur[lo - 1];
+    for (let j = lo; j <= hi; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = v > over ? over : v;
+      if (cur[j] < rowMin) rowMin = cur[j];
     }
-    prev = row;
+    if (hi < m) cur[hi + 1] = over; // the next row reads one cell further
+    if (rowMin >= over) return over;
+    [prev, cur] = [cur, prev];
   }
-  return prev[b.length];
+  return Math.min(prev[m], over);
 }
 
 /** Share of the shorter name's characters equal to the longer name's, aligned at the start or the end. */
@@ -237,17 +274,17 @@ function levelOf(audioPath: string, lyricFolder: string, grade: MatchGrade | nul
  */
 export function rankLyricCandidates(audioPath: string, lyricFiles: readonly LocalLyricFile[], aiTasks: readonly AiLyricTask[]): LyricOption[] {
   const options: (LyricOption & { path: string })[] = [];
-  const stem = audioStem(audioPath);
+  const match = lyricNameMatcher(audioStem(audioPath));
   for (const file of lyricFiles) {
     if (!isLoadableLyric(extensionOf(file.path))) continue;
     const folder = folderOf(file.path);
-    const matchLevel = levelOf(audioPath, folder, matchLyricName(stem, lyricStem(file.path)));
+    const matchLevel = levelOf(audioPath, folder, match(lyricStem(file.path)));
     options.push({ title: baseName(file.path), subtitle: folder, hash: file.hash, isAI: false, matchLevel, path: file.path });
   }
   for (const task of aiTasks) {
     if (task.status !== AiStatus.SUCCESS) continue;
     const folder = folderOf(task.audio_path);
-    const grade = task.audio_path === audioPath ? 'exact' : matchLyricName(stem, audioStem(task.audio_path));
+    const grade = task.audio_path === audioPath ? 'exact' : match(audioStem(task.audio_path));
     const matchLevel = levelOf(audioPath, folder, grade);
     options.push({ title: baseName(task.audio_path) + '.lrc', subtitle: folder, hash: task.id, isAI: true, matchLevel, path: task.audio_path });
   }
@@ -267,6 +304,6 @@ export function rankLyricCandidates(audioPath: string, lyricFiles: readonly Loca
  * file, and tasks of files whose names match it (SE variants, the same track in another format folder).
  */
 export function tasksForAudio<T extends { audio_path: string }>(audioPath: string, tasks: readonly T[]): T[] {
-  const stem = audioStem(audioPath);
-  return tasks.filter((task) => task.audio_path === audioPath || matchLyricName(stem, audioStem(task.audio_path)) !== null);
+  const match = lyricNameMatcher(audioStem(audioPath));
+  return tasks.filter((task) => task.audio_path === audioPath || match(audioStem(task.audio_path)) !== null);
 }

@@ -152,18 +152,22 @@ function chooseLegacyEncoding(sample: Buffer): { candidate: Candidate; score: Te
  * reading is the right one.
  */
 export function accidentalUtf8(text: string): boolean {
+  // One pass over UTF-16 code units, no copy (this runs on whole lyric files): any code point from
+  // U+0800 up (surrogates included) ends it, so every unit looked at before that is a whole character.
   let nonAscii = false;
-  const chars = Array.from(text);
-  for (let i = 0; i < chars.length; i++) {
-    const cp = chars[i].codePointAt(0)!;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.charCodeAt(i);
     if (cp < 0x80) continue;
     nonAscii = true;
     if (cp >= 0x800) return false;
     const latinLetter = cp >= 0xc0 && cp <= 0xff && cp !== 0xd7 && cp !== 0xf7;
-    if (latinLetter && (/[A-Za-z]/.test(chars[i - 1] ?? '') || /[A-Za-z]/.test(chars[i + 1] ?? ''))) return false;
+    if (latinLetter && (isAsciiLetter(text.charCodeAt(i - 1)) || isAsciiLetter(text.charCodeAt(i + 1)))) return false;
   }
   return nonAscii;
 }
+
+/** A-Z or a-z (NaN, outside the string, is not). */
+const isAsciiLetter = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a);
 
 /** A sample cut mid-character ends in a replacement character that says nothing about the encoding. */
 const trimCutCharacter = (text: string, wasCut: boolean): string => (wasCut ? text.replace(/\ufffd$/, '') : text);

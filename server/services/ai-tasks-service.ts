@@ -2,13 +2,14 @@ import type { ReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
+import { lyricLimitText, MAX_LYRIC_BYTES } from '../domain/lyrics/limits.js';
 import { sqlNow } from '../domain/time.js';
 import { formatWorkCode } from '../domain/work-code.js';
-import { canWrite, type Actor } from '../auth/roles.js';
+import { canWrite, isAdmin, type Actor } from '../auth/roles.js';
 import type { Config } from '../config/schema.js';
 import { aiStatusName, type AiStatusName } from '../domain/ai-status.js';
-import type { AiTaskRow, AiTasksRepo, TaskFilter } from '../db/repos/ai-tasks-repo.js';
+import type { AiTaskRow, AiTasksRepo, TaskAccount, TaskFilter } from '../db/repos/ai-tasks-repo.js';
 import { isWithin, LibraryPathError, openLibraryFile, resolveLibraryPath } from '../media/library-path.js';
 
 /** A task as the queue API returns it (api-contract §3.9 plus status_text and timestamps). */
@@ -20,6 +21,10 @@ export interface AiTaskDto {
   status_text: AiStatusName;
   worker_name: string;
   worker_status: string;
+  /** The account that acquired the task (a user or a worker token), beside the self-chosen worker_name; null until acquired. */
+  acquired_by: TaskAccount | null;
+  /** The account that finished it (SUCCESS or ERROR); null until finished. */
+  finished_by: TaskAccount | null;
   title: string | null;
   created_at: string;
   updated_at: string;
@@ -37,10 +42,8 @@ export interface TaskList {
   tasks: AiTaskDto[];
 }
 
-/** Who calls a worker endpoint: a worker token's name or a (non-guest) user's name. */
-export interface WorkerCaller {
-  name: string;
-}
+/** Who calls a worker endpoint: a worker token or a (non-guest) user, by name. Recorded on the task. */
+export type WorkerCaller = TaskAccount;
 
 export interface TaskDownload {
   stream: ReadStream;
@@ -53,7 +56,11 @@ export const MSG = {
   notHeld: '没有找到指定的任务',
   guest: '游客账号只能浏览和播放，不能进行此操作.',
   guestWorker: '游客账号不能领取或提交转写任务.',
+  notOwner: (verb: string, ids: number[]) => `只能${verb}自己创建的转写任务（任务 id=${ids.join(', ')} 由其他用户创建），管理员可以${verb}任何任务.`,
 } as const;
+
+const account = (kind: string | null, name: string | null): TaskAccount | null =>
+  (kind === 'user' || kind === 'token') && name !== null ? { kind, name } : null;
 
 export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
   id: r.id,
@@ -63,6 +70,8 @@ export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
   status_text: aiStatusName(r.status),
   worker_name: r.worker_name,
   worker_status: r.worker_status,
+  acquired_by: account(r.acquired_by_kind, r.acquired_by_name),
+  finished_by: account(r.finished_by_kind, r.finished_by_name),
   title: r.title ?? null,
   created_at: r.created_at,
   updated_at: r.updated_at,
@@ -149,23 +158,31 @@ export class AiTasksService {
     return { id: created.id };
   }
 
-  private async existingIds(ids: number[]): Promise<number[]> {
+  /**
+   * The distinct ids, when every one exists (404 otherwise) and the actor may change every one (403
+   * otherwise): an admin any task, a user only the tasks they created. Nothing is changed on a refusal.
+   */
+  private async ownedIds(actor: Actor, ids: number[], verb: string): Promise<number[]> {
+    if (!canWrite(actor)) throw forbidden(MSG.guest);
     const unique = [...new Set(ids)];
-    const missing = await this.repo.missingIds(unique);
+    const creators = await this.repo.creators(unique);
+    const missing = unique.filter((id) => !creators.has(id));
     if (missing.length) throw notFound(`没有找到翻译任务 id=${missing.join(', ')}`);
+    if (!isAdmin(actor)) {
+      const others = unique.filter((id) => creators.get(id) !== actor.id);
+      if (others.length) throw forbidden(MSG.notOwner(verb, others));
+    }
     return unique;
   }
 
-  /** DELETE /api/lyric/translate/:id (+ idArr). All ids must exist; otherwise nothing is deleted. */
+  /** DELETE /api/lyric/translate/:id (+ idArr). Only the requester or an admin; all ids must exist; otherwise nothing is deleted. */
   async remove(actor: Actor, ids: number[]): Promise<{ counts: number }> {
-    if (!canWrite(actor)) throw forbidden(MSG.guest);
-    return { counts: await this.repo.delete(await this.existingIds(ids)) };
+    return { counts: await this.repo.delete(await this.ownedIds(actor, ids, '删除')) };
   }
 
-  /** POST /api/lyric/translate/redo/:id (+ idArr): back to PENDING, the old secret no longer works. */
+  /** POST /api/lyric/translate/redo/:id (+ idArr): back to PENDING, the old secret no longer works. Only the requester or an admin. */
   async redo(actor: Actor, ids: number[]): Promise<{ counts: number }> {
-    if (!canWrite(actor)) throw forbidden(MSG.guest);
-    return { counts: await this.repo.redo(await this.existingIds(ids), this.now()) };
+    return { counts: await this.repo.redo(await this.ownedIds(actor, ids, '重做'), this.now()) };
   }
 
   /** GET /api/lyric/translate/lrc?id= */
@@ -180,7 +197,7 @@ export class AiTasksService {
   /** POST /acquire: the oldest pending task, with a fresh 64-hex secret and a lease. */
   async acquire(caller: WorkerCaller, workerName: string | undefined): Promise<{ id: number; secret: string; audio_ext: string }> {
     const secret = randomBytes(32).toString('hex');
-    const task = await this.repo.acquire(workerName || caller.name, secret, this.now(), this.leaseUntil());
+    const task = await this.repo.acquire(workerName || caller.name, caller, secret, this.now(), this.leaseUntil());
     if (!task) throw notFound(MSG.emptyQueue);
     return { id: task.id, secret, audio_ext: path.posix.extname(task.audio_path) };
   }
@@ -207,9 +224,13 @@ export class AiTasksService {
     return { stream: handle.createReadStream(), size, fileName: path.posix.basename(t.audio_path) };
   }
 
-  /** POST /finish: SUCCESS with the LRC or ERROR; the secret is cleared. A second finish is a 404. */
-  async finish(id: number, secret: string, success: boolean, lrc: string): Promise<Record<string, never>> {
-    if (!(await this.repo.finish(id, secret, success, lrc, this.now()))) throw notFound(MSG.notHeld);
+  /** POST /finish: SUCCESS with the LRC or ERROR; the secret is cleared and the caller recorded. A second finish is a 404. */
+  async finish(caller: WorkerCaller, id: number, secret: string, success: boolean, lrc: string): Promise<Record<string, never>> {
+    // a lyric everyone may load is kept within what the lyric parser reads (the task stays held: a retry can send less)
+    if (success && (lrc.length > MAX_LYRIC_BYTES || Buffer.byteLength(lrc) > MAX_LYRIC_BYTES)) {
+      throw new AppError('payload_too_large', `lrc_content 过大（超过 ${lyricLimitText()}），不予保存`);
+    }
+    if (!(await this.repo.finish(id, secret, success, lrc, caller, this.now()))) throw notFound(MSG.notHeld);
     return {};
   }
 

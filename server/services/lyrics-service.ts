@@ -18,7 +18,8 @@ import { formatWorkCode } from '../domain/work-code.js';
 import { AiStatus } from '../domain/ai-status.js';
 import { extensionOf, isLoadableLyric } from '../domain/file-kinds.js';
 import { findExactLyric, rankLyricCandidates, type LoadableLyricExtension, type LyricOption } from '../domain/lyric-match.js';
-import { detectLyricFormat, parseLrc, parseLyricWithFormat, toWebVtt, type EditableLyricLine, type LyricLine } from '../domain/lyrics/index.js';
+import { detectLyricFormat, parseLrcSteps, parseLyricSteps, runStepsPaused, toWebVtt, type EditableLyricLine, type LyricLine } from '../domain/lyrics/index.js';
+import { lyricLimitText, MAX_LYRIC_BYTES, MAX_LYRIC_LINES } from '../domain/lyrics/limits.js';
 import { decodeText } from '../media/charset.js';
 import { isJunkFile, isSkippedFolder } from '../library/fs-walk.js';
 import { isWithin, LibraryPathError, readLibraryFile, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
@@ -28,10 +29,8 @@ import type { EditRepo } from '../db/repos/edit-repo.js';
 import type { Config } from '../config/schema.js';
 import { trackHash } from '../contract/tracks.js';
 
-/** Largest lyric file read or written (a long LRC is a few hundred KB). */
-export const MAX_LYRIC_BYTES = 8 * 1024 * 1024;
-/** Most lines accepted by save-lrc. */
-export const MAX_SAVE_LINES = 50_000;
+/** Most lines accepted by save-lrc: as many as a parsed lyric may have. */
+export const MAX_SAVE_LINES = MAX_LYRIC_LINES;
 
 export interface CheckLrcResult {
   result: boolean;
@@ -118,7 +117,7 @@ export class LyricsService {
       message: '找到歌词文件',
       hash: trackHash(workId, file.n),
       lyricExtension: exact.extension,
-      lrc: parseLyricWithFormat(text, exact.extension).lines,
+      lrc: (await runStepsPaused(parseLyricSteps(text, exact.extension), yieldToEventLoop)).lines,
     };
   }
 
@@ -136,7 +135,7 @@ export class LyricsService {
     if (!isLoadableLyric(target.path)) throw badRequest(`文件 ${trackHash(workId, n)} 不是可加载的歌词文件 (.lrc/.srt/.vtt)`);
     const ext = extensionOf(target.path) as LoadableLyricExtension;
     const text = await this.readText(loc, target.path);
-    return { result: true, hash: trackHash(workId, n), lyricExtension: ext, lrc: parseLyricWithFormat(text, ext).lines };
+    return { result: true, hash: trackHash(workId, n), lyricExtension: ext, lrc: (await runStepsPaused(parseLyricSteps(text, ext), yieldToEventLoop)).lines };
   }
 
   /** GET /api/media/fetch-lrc/:workId/:taskId/1 — the lyric of a successful AI task of that work. */
@@ -147,7 +146,9 @@ export class LyricsService {
     if (!task || task.work_id !== workId) throw notFound(`作品 ${formatWorkCode(workId)} 没有 id=${taskId} 的翻译任务`);
     const lrc = await this.aiTasks.successfulLrc(taskId);
     if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${taskId}`);
-    return { result: true, hash: taskId, lyricExtension: '.lrc', lrc: parseLrc(lrc) };
+    // results stored before finish refused big ones
+    if (lrc.length > MAX_LYRIC_BYTES || Buffer.byteLength(lrc) > MAX_LYRIC_BYTES) throw tooBig(`AI 歌词（任务 id=${taskId}）`);
+    return { result: true, hash: taskId, lyricExtension: '.lrc', lrc: await runStepsPaused(parseLrcSteps(lrc), yieldToEventLoop) };
   }
 
   /**
@@ -157,9 +158,11 @@ export class LyricsService {
   async save(actor: Actor, workId: number, body: SaveLrcBody): Promise<{ result: true; hash: string; created: boolean }> {
     if (!isAdmin(actor)) throw forbidden('只有管理员能保存歌词文件.');
     const segments = checkWritePath(body.writePath);
+    // the text alone already too big: refused before any work
+    if (body.lrc.reduce((n, line) => n + line.text.length, 0) > MAX_LYRIC_BYTES) throw tooBig('要保存的歌词');
     const vtt = toWebVtt(body.lrc as EditableLyricLine[]);
     if (vtt.trim() === 'WEBVTT') throw badRequest('参数 lrc 无效: 没有可保存的歌词行');
-    if (Buffer.byteLength(vtt) > MAX_LYRIC_BYTES) throw new AppError('payload_too_large', '歌词过大');
+    if (Buffer.byteLength(vtt) > MAX_LYRIC_BYTES) throw tooBig('要保存的歌词');
 
     const loc = await this.files.location(workId);
     if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
@@ -261,10 +264,19 @@ export class LyricsService {
       if (err instanceof LibraryPathError) throw gone();
       throw err;
     }
-    if (bytes === null) throw new AppError('payload_too_large', `歌词文件 "${relPath}" 过大`);
-    return decodeText(bytes).text;
+    if (bytes === null) throw tooBig(`歌词文件 "${relPath}"`);
+    // decoding and parsing are bounded but not free: let other requests in between the steps
+    await yieldToEventLoop();
+    const text = decodeText(bytes).text;
+    await yieldToEventLoop();
+    return text;
   }
 }
+
+/** A 413 for a lyric over {@link MAX_LYRIC_BYTES}. */
+const tooBig = (what: string) => new AppError('payload_too_large', `${what}过大（超过 ${lyricLimitText()}），不予处理`);
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `writePath` → its segments: relative (no drive, no leading slash), no `..` or `.` segments, no NUL or

@@ -27,6 +27,7 @@ let lib: Lib;
 let server: CliServer;
 let browser: Browser;
 let token: string;
+let workerToken: string;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
@@ -57,8 +58,8 @@ const api = async (method: string, p: string, body?: unknown, as = token) => {
 const audioHashes = (nodes: Node[]): { title: string; hash: string }[] =>
   nodes.flatMap((n) => (n.type === 'folder' ? audioHashes(n.children ?? []) : n.type === 'audio' && n.hash ? [{ title: n.title, hash: n.hash }] : []));
 
-async function acquire(): Promise<number> {
-  const got = (await api('POST', '/api/lyric/translate/acquire', { worker_name: 'gpu-box' })) as { id: number; secret: string };
+async function acquire(as = token): Promise<number> {
+  const got = (await api('POST', '/api/lyric/translate/acquire', { worker_name: 'gpu-box' }, as)) as { id: number; secret: string };
   secrets[got.id] = got.secret;
   return got.id;
 }
@@ -89,11 +90,17 @@ beforeAll(async () => {
   [ids.transcribing, ids.success, ids.error, ids.pendingA, ids.pendingB, ids.other] = created;
   pendingBHash = tracks[4].hash;
 
-  // a worker takes the first three (oldest first): one is working, one succeeded, one failed
+  // a worker token "lab-box"
+  const issued = await runCli(['--data-dir', server.dataDir, 'worker-token', 'create', 'lab-box'], { timeoutMs: 60_000 });
+  if (issued.code !== 0) throw new Error(`worker-token create failed: ${issued.stderr}`);
+  workerToken = issued.stdout.trim();
+
+  // workers calling themselves "gpu-box" take the first three (oldest first): one is working (the admin
+  // acting as a worker), one succeeded (a worker token), one failed
   expect(await acquire()).toBe(ids.transcribing);
   await api('POST', '/api/lyric/translate/status', { id: String(ids.transcribing), secret: secrets[ids.transcribing], worker_status: 'transcribing 2/5 chunks' });
-  expect(await acquire()).toBe(ids.success);
-  await api('POST', '/api/lyric/translate/finish', { id: ids.success, secret: secrets[ids.success], success: true, lrc_content: '[00:00.00]はじめに\n[00:01.50]AI の歌詞\n' });
+  expect(await acquire(workerToken)).toBe(ids.success);
+  await api('POST', '/api/lyric/translate/finish', { id: ids.success, secret: secrets[ids.success], success: true, lrc_content: '[00:00.00]はじめに\n[00:01.50]AI の歌詞\n' }, workerToken);
   expect(await acquire()).toBe(ids.error);
   await api('POST', '/api/lyric/translate/finish', { id: ids.error, secret: secrets[ids.error], success: false, lrc_content: '' });
 
@@ -109,7 +116,7 @@ afterAll(async () => {
 });
 
 describe('the AI lyric centre', () => {
-  it('lists the tasks with status, worker name, worker status and progress', async () => {
+  it('lists the tasks with status, worker name, the account behind it, worker status and progress', async () => {
     await page.goto('/ai_lyric');
     await page.getByTestId('ai-total').getByText('共 6 个任务').waitFor();
     expect(await cards().count()).toBe(6);
@@ -118,6 +125,10 @@ describe('the AI lyric centre', () => {
     expect(await working.getAttribute('data-status')).toBe('transcribing');
     await working.getByText('转写中').waitFor();
     await working.getByTestId('ai-task-worker').getByText('gpu-box · transcribing 2/5 chunks').waitFor();
+    // the self-chosen worker name is shown with the account that really acquired the task
+    expect(await working.getByTestId('ai-task-account').textContent()).toBe(`领取账号：用户 ${server.admin!.name}`);
+    expect(await card(ids.success).getByTestId('ai-task-account').textContent()).toBe('领取账号：令牌 lab-box');
+    expect(await card(ids.pendingA).getByTestId('ai-task-account').count()).toBe(0);
     const bar = working.getByRole('progressbar');
     expect(await bar.getAttribute('aria-valuenow')).toBe('40');
     await working.getByRole('link', { name: 'RJ100030' }).waitFor();

@@ -13,6 +13,8 @@ interface Task {
   status_text: string;
   worker_name: string;
   worker_status: string;
+  acquired_by: { kind: 'user' | 'token'; name: string } | null;
+  finished_by: { kind: 'user' | 'token'; name: string } | null;
   title: string | null;
   created_at: string;
   updated_at: string;
@@ -76,6 +78,8 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
         status_text: 'pending',
         worker_name: '',
         worker_status: '',
+        acquired_by: null,
+        finished_by: null,
         title: '作品 123456',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
@@ -344,5 +348,95 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
     expect((await t.json('POST', '/api/lyric/translate/finish', { token: alice, body: { id, secret: second.secret, success: true, lrc_content: 'late' } })).status).toBe(404);
     expect((await t.json('POST', '/api/lyric/translate/finish', { token: alice, body: { id, secret: third.secret, success: true, lrc_content: '[00:01.00] ok' } })).status).toBe(200);
     expect(await taskRow(id)).toMatchObject({ status: 3, worker_name: 'worker-3', lrc: '[00:01.00] ok' });
+  });
+
+  describe('ownership: who may delete or redo, and who acquired and finished (issue 17 item 7)', () => {
+    let bob: string;
+    let admin: string;
+    let workerToken: string;
+
+    beforeAll(async () => {
+      await t.addUser('bobby', 'secret1', 'user');
+      await t.addUser('rooty', 'secret1', 'admin');
+      bob = await t.login('bobby', 'secret1');
+      admin = await t.login('rooty', 'secret1');
+      workerToken = (await t.app.services.workerTokens.create('gpu-box')).token;
+    });
+
+    /** alice's task, finished with her lyric by a worker token. */
+    async function alicesFinishedTask(): Promise<{ id: number; lrc: string }> {
+      await clearQueue();
+      const id = (await create('123456/0')).body.id;
+      const acq = await acquireForm(workerToken, 'official-whisper-worker');
+      const task = (await acq.json()) as { id: number; secret: string };
+      const lrc = "[00:00.00] alice's lyric\n";
+      expect((await t.json('POST', '/api/lyric/translate/finish', { token: workerToken, body: { id: task.id, secret: task.secret, success: true, lrc_content: lrc } })).status).toBe(200);
+      return { id, lrc };
+    }
+
+    it("refuses another user's delete and redo with 403, changing nothing; several ids are refused together", async () => {
+      const { id, lrc } = await alicesFinishedTask();
+      const own = (await create('123456/1', bob)).body.id;
+      const before = await taskRow(id);
+
+      const redo = await t.json<{ error: string }>('POST', `/api/lyric/translate/redo/${id}`, { token: bob });
+      expect(redo.status).toBe(403);
+      expect(redo.body.error).toContain(`id=${id}`);
+      const del = await t.json<{ error: string }>('DELETE', `/api/lyric/translate/${id}`, { token: bob });
+      expect(del.status).toBe(403);
+      // one foreign id among bob's own: the whole batch is refused
+      expect((await t.json('DELETE', `/api/lyric/translate/${own}`, { token: bob, body: { idArr: [id] } })).status).toBe(403);
+      expect((await t.json('POST', `/api/lyric/translate/redo/${own}`, { token: bob, body: { idArr: [id] } })).status).toBe(403);
+
+      expect(await taskRow(id)).toEqual(before);
+      expect(await t.json('GET', `/api/lyric/translate/lrc?id=${id}`, { token: bob })).toEqual({ status: 200, body: { lrcContent: lrc } });
+      expect(await taskRow(own)).toMatchObject({ status: 1 });
+      expect(await hasAi(123456)).toBe(1);
+    });
+
+    it('lets the requester and an admin redo and delete; a task whose requester is gone is left to admins', async () => {
+      const { id } = await alicesFinishedTask();
+      expect(await t.json('POST', `/api/lyric/translate/redo/${id}`, { token: alice })).toEqual({ status: 200, body: { counts: 1 } });
+      expect(await t.json('POST', `/api/lyric/translate/redo/${id}`, { token: admin })).toEqual({ status: 200, body: { counts: 1 } });
+      const bobs = (await create('123456/1', bob)).body.id;
+      expect(await t.json('DELETE', `/api/lyric/translate/${bobs}`, { token: admin, body: { idArr: [id] } })).toEqual({ status: 200, body: { counts: 2 } });
+
+      const orphan = (await create('123456/0')).body.id;
+      await t.app.db.run('UPDATE ai_tasks SET created_by = NULL WHERE id = ?', [orphan]);
+      expect((await t.json('DELETE', `/api/lyric/translate/${orphan}`, { token: alice })).status).toBe(403);
+      expect(await t.json('DELETE', `/api/lyric/translate/${orphan}`, { token: admin })).toEqual({ status: 200, body: { counts: 1 } });
+    });
+
+    it('records and lists the account that acquired and finished a task beside the self-chosen worker name', async () => {
+      const { id } = await alicesFinishedTask();
+      const shown = (await list(`page=-1&status=[]&work_id=123456`, bob)).body.tasks.find((x) => x.id === id)!;
+      expect(shown).toMatchObject({
+        worker_name: 'official-whisper-worker',
+        acquired_by: { kind: 'token', name: 'gpu-box' },
+        finished_by: { kind: 'token', name: 'gpu-box' },
+      });
+
+      // a user acting as a worker is recorded as that user, whatever name it claims
+      const second = (await create('123456/1')).body.id;
+      const acq = (await (await acquireForm(bob, 'official-whisper-worker')).json()) as { id: number; secret: string };
+      expect(acq.id).toBe(second);
+      let row = (await list(`page=-1&status=[2]&work_id=123456`)).body.tasks[0];
+      expect(row).toMatchObject({ id: second, worker_name: 'official-whisper-worker', acquired_by: { kind: 'user', name: 'bobby' }, finished_by: null });
+      // the secret handed on: whoever sends the result is recorded too
+      await t.json('POST', '/api/lyric/translate/finish', { token: alice, body: { id: second, secret: acq.secret, success: false, lrc_content: '' } });
+      row = (await list(`page=-1&status=[4]&work_id=123456`)).body.tasks[0];
+      expect(row).toMatchObject({ id: second, acquired_by: { kind: 'user', name: 'bobby' }, finished_by: { kind: 'user', name: 'alice' } });
+
+      // a redo forgets them with the worker name
+      await t.json('POST', `/api/lyric/translate/redo/${second}`, { token: alice });
+      row = (await list(`page=-1&status=[1]&work_id=123456`)).body.tasks[0];
+      expect(row).toMatchObject({ id: second, worker_name: '', acquired_by: null, finished_by: null });
+      // so does a lapsed lease
+      const again = (await (await acquireForm(workerToken)).json()) as { id: number };
+      expect(again.id).toBe(second);
+      await requeueExpiredAiTasks(t.app.services.aiTasks, undefined, new Date(Date.now() + 31 * 60_000));
+      row = (await list(`page=-1&status=[1]&work_id=123456`)).body.tasks[0];
+      expect(row).toMatchObject({ id: second, acquired_by: null, finished_by: null });
+    });
   });
 });

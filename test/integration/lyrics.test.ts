@@ -203,14 +203,14 @@ describe('lyrics: check-lrc, query-lrc, fetch-lrc', () => {
       taskId = await create(WORK, 'mp3/03 track.mp3');
       otherTaskId = await create(OTHER, 'x.mp3');
       pendingId = await create(WORK, 'mp3/02 おやすみ.mp3');
-      const worker = { name: 'test-worker' };
+      const worker = { kind: 'token' as const, name: 'test-worker' };
       for (const [id, lrc] of [
         [taskId, '[00:01.50] AI の歌詞\n[00:03.00] 二行目\n'],
         [otherTaskId, '[00:00.00] other\n'],
       ] as const) {
         const acquired = await t.app.services.aiTasks.acquire(worker, 'test-worker');
         expect(acquired.id).toBe(id);
-        await t.app.services.aiTasks.finish(acquired.id, acquired.secret, true, lrc);
+        await t.app.services.aiTasks.finish(worker, acquired.id, acquired.secret, true, lrc);
       }
     });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AiStatus } from '../../server/domain/ai-status.js';
 import {
   audioStem,
+  boundedEditDistance,
   findExactLyric,
   folderOf,
   lyricStem,
@@ -9,6 +10,7 @@ import {
   matchLyricPath,
   rankLyricCandidates,
   tasksForAudio,
+  MAX_FUZZY_CHARS,
   type MatchGrade,
 } from '../../server/domain/lyric-match.js';
 
@@ -182,5 +184,49 @@ describe('tasksForAudio (tree status badges)', () => {
 
   it('does not attach other tracks', () => {
     expect(tasksForAudio('SEあり/03_おやすみ.mp3', tasks)).toEqual([]);
+  });
+});
+
+describe('bounded work on big inputs (issue 18 item 2)', () => {
+  /** Full-matrix Levenshtein, the reference. */
+  const reference = (a: string[], b: string[]): number => {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    return prev[b.length];
+  };
+  let seed = 7;
+  const random = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+  const word = (len: number, alphabet: number) => Array.from({ length: len }, () => 'abcdefgh'[random(alphabet)]);
+
+  it('boundedEditDistance equals the full distance up to its limit, and limit + 1 beyond', () => {
+    for (let k = 0; k < 400; k++) {
+      const a = word(random(30), 1 + random(8));
+      const b = random(2) ? word(random(30), 1 + random(8)) : [...a.slice(0, random(a.length + 1)), ...word(random(4), 3), ...a.slice(random(a.length + 1))];
+      const limit = random(12);
+      const full = reference(a, b);
+      expect(boundedEditDistance(a, b, limit), `${a.join('')} / ${b.join('')} ≤ ${limit}`).toBe(Math.min(full, limit + 1));
+    }
+  });
+
+  it('keeps the fuzzy grades of names up to the longest file name', () => {
+    const long = 'あ'.repeat(MAX_FUZZY_CHARS - 10) + 'いうえおか';
+    expect(matchLyricName(long, long.slice(0, -5) + 'いうえおきく')).toBe('fuzzy');
+    expect(matchLyricName(long, long.slice(0, -5) + 'いうえおき')).toBeNull(); // same length, distance 1
+    expect(matchLyricName(long, 'ん'.repeat(MAX_FUZZY_CHARS))).toBeNull();
+  });
+
+  it('does not spend length² on names longer than any file system allows', () => {
+    // the old full matrix needed 4·10⁸ cells for this one pair (seconds); contains and exact still apply
+    const a = 'あ'.repeat(20_000) + 'い';
+    const b = 'あ'.repeat(20_000) + 'う';
+    const start = performance.now();
+    expect(matchLyricName(a, b)).toBeNull();
+    expect(matchLyricName(a, a)).toBe('exact');
+    expect(matchLyricName(a, a + 'x')).toBe('contains');
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 });

@@ -2,6 +2,12 @@ import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
 import { AiStatus as AI_STATUS, type AiStatusCode } from '../../domain/ai-status.js';
 
 
+/** An account that acted on a task: a login user or a worker token, by name (as it was then). */
+export interface TaskAccount {
+  kind: 'user' | 'token';
+  name: string;
+}
+
 export interface AiTaskRow {
   id: number;
   work_id: number;
@@ -9,6 +15,10 @@ export interface AiTaskRow {
   status: AiStatusCode;
   worker_name: string;
   worker_status: string;
+  acquired_by_kind: string | null;
+  acquired_by_name: string | null;
+  finished_by_kind: string | null;
+  finished_by_name: string | null;
   title: string | null;
   created_at: string;
   updated_at: string;
@@ -40,7 +50,11 @@ export interface TaskFilter {
   fileName?: string;
 }
 
-const TASK_COLUMNS = `t.id, t.work_id, t.audio_path, t.status, t.worker_name, t.worker_status, w.title, t.created_at, t.updated_at`;
+const TASK_COLUMNS = `t.id, t.work_id, t.audio_path, t.status, t.worker_name, t.worker_status,
+  t.acquired_by_kind, t.acquired_by_name, t.finished_by_kind, t.finished_by_name, w.title, t.created_at, t.updated_at`;
+
+/** Clears who acquired and finished a task (it goes back to the queue). */
+const CLEAR_ACCOUNTS = 'acquired_by_kind = NULL, acquired_by_name = NULL, finished_by_kind = NULL, finished_by_name = NULL';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
@@ -133,12 +147,11 @@ export class AiTasksRepo {
     });
   }
 
-  /** The ids among `ids` that do not exist. */
-  async missingIds(ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const found = await this.db.all<{ id: number }>(`SELECT id FROM ai_tasks WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
-    const have = new Set(found.map((r) => r.id));
-    return ids.filter((id) => !have.has(id));
+  /** Who requested each of the existing tasks among `ids` (users.id; null when that user is gone). Missing ids are absent. */
+  async creators(ids: number[]): Promise<Map<number, number | null>> {
+    if (!ids.length) return new Map();
+    const found = await this.db.all<{ id: number; created_by: number | null }>(`SELECT id, created_by FROM ai_tasks WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+    return new Map(found.map((r) => [r.id, r.created_by]));
   }
 
   /** Delete tasks (with their LRC); the works' AI flag follows. Returns the number deleted. */
@@ -161,7 +174,8 @@ export class AiTasksRepo {
       const list = ids.map(() => '?').join(', ');
       const works = await w.all<{ work_id: number }>(`SELECT DISTINCT work_id FROM ai_tasks WHERE id IN (${list})`, ids);
       const r = await w.run(
-        `UPDATE ai_tasks SET status = ?, worker_name = '', worker_status = '', secret = NULL, lease_expires_at = NULL, lrc = NULL, updated_at = ?
+        `UPDATE ai_tasks SET status = ?, worker_name = '', worker_status = '', secret = NULL, lease_expires_at = NULL, lrc = NULL, updated_at = ?,
+           ${CLEAR_ACCOUNTS}
          WHERE id IN (${list})`,
         [AI_STATUS.PENDING, now, ...ids],
       );
@@ -176,25 +190,27 @@ export class AiTasksRepo {
   /** Re-queue TRASCRIPTING tasks whose lease ended before `now`. Returns how many. */
   async requeueExpired(now: string, w?: WriteHandle): Promise<number> {
     const sql = `UPDATE ai_tasks SET status = ?, secret = NULL, lease_expires_at = NULL, updated_at = ?,
-                   worker_status = 'lease expired: ' || worker_name || ' stopped reporting; waiting for a worker', worker_name = ''
+                   worker_status = 'lease expired: ' || worker_name || ' stopped reporting; waiting for a worker', worker_name = '',
+                   ${CLEAR_ACCOUNTS}
                  WHERE status = ? AND lease_expires_at < ?`;
     const params = [AI_STATUS.PENDING, now, AI_STATUS.TRASCRIPTING, now];
     return (await (w ? w.run(sql, params) : this.db.run(sql, params))).changes;
   }
 
   /**
-   * Atomically hand the oldest PENDING task to a worker (expired leases are re-queued first).
-   * Returns the task and its path, or undefined when nothing is pending.
+   * Atomically hand the oldest PENDING task to a worker (expired leases are re-queued first), recording
+   * the account that took it. Returns the task and its path, or undefined when nothing is pending.
    */
-  acquire(workerName: string, secret: string, now: string, leaseUntil: string): Promise<{ id: number; audio_path: string } | undefined> {
+  acquire(workerName: string, by: TaskAccount, secret: string, now: string, leaseUntil: string): Promise<{ id: number; audio_path: string } | undefined> {
     return this.db.tx(async (w) => {
       await this.requeueExpired(now, w);
       const next = await w.get<{ id: number; audio_path: string }>('SELECT id, audio_path FROM ai_tasks WHERE status = ? ORDER BY id LIMIT 1', [AI_STATUS.PENDING]);
       if (!next) return undefined;
       await w.run(
-        `UPDATE ai_tasks SET status = ?, worker_name = ?, worker_status = 'task acquired', secret = ?, lease_expires_at = ?, updated_at = ?
+        `UPDATE ai_tasks SET status = ?, worker_name = ?, worker_status = 'task acquired', secret = ?, lease_expires_at = ?, updated_at = ?,
+           acquired_by_kind = ?, acquired_by_name = ?, finished_by_kind = NULL, finished_by_name = NULL
          WHERE id = ? AND status = ?`,
-        [AI_STATUS.TRASCRIPTING, workerName, secret, leaseUntil, now, next.id, AI_STATUS.PENDING],
+        [AI_STATUS.TRASCRIPTING, workerName, secret, leaseUntil, now, by.kind, by.name, next.id, AI_STATUS.PENDING],
       );
       return next;
     });
@@ -226,17 +242,15 @@ export class AiTasksRepo {
     );
   }
 
-  /** Finish a held task: SUCCESS with its LRC, or ERROR. False (nothing changed) when not held with this secret. */
-  finish(id: number, secret: string, success: boolean, lrc: string, now: string): Promise<boolean> {
+  /** Finish a held task: SUCCESS with its LRC, or ERROR, recording who sent it. False (nothing changed) when not held with this secret. */
+  finish(id: number, secret: string, success: boolean, lrc: string, by: TaskAccount, now: string): Promise<boolean> {
     return this.db.tx(async (w) => {
       const task = await w.get<{ work_id: number }>('SELECT work_id FROM ai_tasks WHERE id = ? AND status = ? AND secret = ?', [id, AI_STATUS.TRASCRIPTING, secret]);
       if (!task) return false;
-      await w.run('UPDATE ai_tasks SET status = ?, lrc = ?, secret = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?', [
-        success ? AI_STATUS.SUCCESS : AI_STATUS.ERROR,
-        success ? lrc : null,
-        now,
-        id,
-      ]);
+      await w.run(
+        'UPDATE ai_tasks SET status = ?, lrc = ?, secret = NULL, lease_expires_at = NULL, updated_at = ?, finished_by_kind = ?, finished_by_name = ? WHERE id = ?',
+        [success ? AI_STATUS.SUCCESS : AI_STATUS.ERROR, success ? lrc : null, now, by.kind, by.name, id],
+      );
       await refreshAiLyricFlag(w, [task.work_id]);
       return true;
     });

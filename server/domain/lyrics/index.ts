@@ -1,7 +1,8 @@
 export type { EditableLyricLine, LyricFormat, LyricLine } from './types.js';
 export { LYRIC_FORMATS } from './types.js';
-export { parseLrc } from './parse-lrc.js';
+export { parseLrc, parseLrcSteps } from './parse-lrc.js';
 export { parseCues, parseSrt, parseVtt } from './parse-cues.js';
-export { detectLyricFormat, lyricFormatOfExtension, parseLyric, parseLyricWithFormat } from './parse-lyric.js';
+export { detectLyricFormat, lyricFormatOfExtension, parseLyric, parseLyricSteps, parseLyricWithFormat } from './parse-lyric.js';
+export { runSteps, runStepsPaused, type Steps } from './steps.js';
 export { FAR_FUTURE_MS, linesToSave, toLrc, toWebVtt } from './write-lyrics.js';
 export { formatClockTime, formatLrcTime } from './timestamps.js';

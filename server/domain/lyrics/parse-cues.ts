@@ -1,6 +1,8 @@
 import type { LyricLine } from './types.js';
 import { fractionToMs } from './timestamps.js';
 import { splitLines } from './parse-lrc.js';
+import { LineBudget } from './limits.js';
+import { runSteps, STEP_LINES, type Steps } from './steps.js';
 
 /**
  * SRT and WebVTT cue parser (api-contract §4.12, §5.7): `time` = cue start, `timeEnd` = cue end,
@@ -13,13 +15,25 @@ import { splitLines } from './parse-lrc.js';
  *   outside a cue, and only cue text is collected);
  * - markup is removed: `<c.x>`, `<i>`, `<b>`, `<u>`, `<v Name>`, `<lang>`, inline timestamps, ruby
  *   readings (`<rt>…</rt>`), SRT `<font>` and `{\an8}`-style overrides; entities are decoded;
- * - blank cues are dropped and the result is sorted by start time.
+ * - blank cues are dropped and the result is sorted by start time;
+ * - bounded work (see `limits.ts`): reading stops at the line or text budget; time is linear in the input.
  */
 export function parseCues(source: string): LyricLine[] {
+  return runSteps(parseCuesSteps(source));
+}
+
+/** {@link parseCues} in steps (see `steps.ts`). */
+export function* parseCuesSteps(source: string): Steps<LyricLine[]> {
   const lines = splitLines(source);
   const cues: (LyricLine & { order: number })[] = [];
+  const budget = new LineBudget();
   let i = 0;
-  while (i < lines.length) {
+  let nextPause = STEP_LINES;
+  while (i < lines.length && !budget.full) {
+    if (i >= nextPause) {
+      nextPause = i + STEP_LINES;
+      yield;
+    }
     const timing = readTimingLine(lines[i]);
     i++;
     if (!timing) continue;
@@ -33,13 +47,15 @@ export function parseCues(source: string): LyricLine[] {
     }
     const text = textLines.filter((t) => t !== '').join('\n');
     if (!text) continue;
+    if (!budget.take(text.length)) break;
     const cue: LyricLine & { order: number } = { time: timing.start, text, order: cues.length };
     if (timing.end >= timing.start) cue.timeEnd = timing.end;
     cues.push(cue);
   }
-  return cues
-    .sort((a, b) => a.time - b.time || a.order - b.order)
-    .map(({ order: _order, ...line }) => line);
+  yield;
+  cues.sort((a, b) => a.time - b.time || a.order - b.order);
+  yield;
+  return cues.map(({ order: _order, ...line }) => line);
 }
 
 /** SubRip (`.srt`). */
@@ -63,19 +79,51 @@ function toMs(h: string | undefined, m: string, s: string, frac: string | undefi
   return Number(h ?? 0) * 3_600_000 + Number(m) * 60_000 + Number(s) * 1000 + fractionToMs(frac ?? '');
 }
 
-const RUBY_TEXT = /<(rt|rp)(?:[.\s][^>]*)?>[\s\S]*?<\/\1>/gi;
+// Every pattern below is linear: no part of a match can run past the next `<` (`{`), so a line full of
+// unclosed tags costs one pass, not one pass per tag.
+const RUBY_OPEN = /<(rt|rp)(?:[.\s][^<>]*)?>/gi;
+const RUBY_CLOSE = { rt: /<\/rt>/gi, rp: /<\/rp>/gi } as const;
 const TAG = /<\/?(?:[a-zA-Z][^<>]*|\d[\d:.]*)>/g;
-const ASS_OVERRIDE = /\{\\[^}]*\}/g;
+const ASS_OVERRIDE = /\{\\[^{}]*\}/g;
 const ENTITY = /&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp|lrm|rlm);/gi;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', lrm: '', rlm: '' };
 
 function cleanCueText(line: string): string {
-  return line
-    .replace(RUBY_TEXT, '')
+  return removeRuby(line)
     .replace(TAG, '')
     .replace(ASS_OVERRIDE, '')
     .replace(ENTITY, (_all, name: string) => decodeEntity(name))
     .trim();
+}
+
+/**
+ * Removes ruby readings, `<rt>…</rt>` and `<rp>…</rp>`, in one pass: the next closing tag of each kind
+ * is searched for only when the last one found lies behind, and not at all once none is left.
+ */
+function removeRuby(line: string): string {
+  if (!/<r[tp]/i.test(line)) return line;
+  const nextClose: Record<'rt' | 'rp', { at: number; length: number } | null | undefined> = { rt: undefined, rp: undefined };
+  let out = '';
+  let kept = 0;
+  RUBY_OPEN.lastIndex = 0;
+  for (let open = RUBY_OPEN.exec(line); open; open = RUBY_OPEN.exec(line)) {
+    const kind = open[1].toLowerCase() as 'rt' | 'rp';
+    const from = open.index + open[0].length;
+    let close = nextClose[kind];
+    if (close === null) continue; // no closing tag of this kind after here
+    if (close === undefined || close.at < from) {
+      const re = RUBY_CLOSE[kind];
+      re.lastIndex = from;
+      const m = re.exec(line);
+      close = m ? { at: m.index, length: m[0].length } : null;
+      nextClose[kind] = close;
+      if (!close) continue;
+    }
+    out += line.slice(kept, open.index);
+    kept = close.at + close.length;
+    RUBY_OPEN.lastIndex = kept;
+  }
+  return kept ? out + line.slice(kept) : line;
 }
 
 function decodeEntity(name: string): string {

@@ -432,6 +432,10 @@ export const zhCN = {
     statuses: { none: '无', pending: '等待中', transcribing: '转写中', success: '已完成', error: '失败' },
     worker: '工作节点',
     noWorker: '尚未被领取',
+    /** The account behind a worker's self-chosen name (a login user or a worker token). */
+    account: (kind: 'user' | 'token', name: string) => (kind === 'token' ? `令牌 ${name}` : `用户 ${name}`),
+    acquiredBy: (who: string) => `领取账号：${who}`,
+    finishedBy: (who: string) => `提交账号：${who}`,
     retry: '重试',
     delete: '删除',
     deleteTitle: '删除转写任务',

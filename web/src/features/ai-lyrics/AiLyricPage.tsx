@@ -1,7 +1,8 @@
 /**
  * /ai_lyric, the AI lyric centre (spec §2.9, §4, §9): filters by work id number, file name and status
  * (multi-select); a refresh control; the list refreshes every 5 s; retry when the status is pending or
- * higher; delete; the worker's name, status text and progress; the LRC of a finished task.
+ * higher; delete; the worker's name with the account that acquired (and finished) the task, status text and
+ * progress; the LRC of a finished task.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -37,7 +38,7 @@ import type { SessionUser } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { useSession } from '../auth/use-session.js';
-import { AI_TASKS_KEY, deleteAiTasks, fetchAiLrc, fetchAiTasks, retryAiTasks, type AiTask } from './api.js';
+import { AI_TASKS_KEY, deleteAiTasks, fetchAiLrc, fetchAiTasks, retryAiTasks, type AiTask, type AiTaskAccount } from './api.js';
 import { AiStatusBadge } from './AiStatusBadge.js';
 import { retryable, statusOf, taskFile, workerProgress } from './task-info.js';
 
@@ -85,6 +86,25 @@ function LrcDialog({ task, onClose }: { task: AiTask | null; onClose: () => void
 /** A finished task keeps the last progress line it reported; it only means something while working (or why it failed). */
 const showsWorkerStatus = (status: AiStatusName) => status === 'transcribing' || status === 'error';
 
+const accountText = (a: AiTaskAccount) => c.account(a.kind, a.name);
+const sameAccount = (a: AiTaskAccount, b: AiTaskAccount) => a.kind === b.kind && a.name === b.name;
+
+/** The accounts that acquired and finished a task: the worker name is self-chosen, these are who really sent it. */
+function TaskAccounts({ task }: { task: AiTask }) {
+  const acquired = task.acquired_by ?? null;
+  const finished = task.finished_by ?? null;
+  const parts = [
+    acquired && c.acquiredBy(accountText(acquired)),
+    finished && !(acquired && sameAccount(acquired, finished)) && c.finishedBy(accountText(finished)),
+  ].filter((p): p is string => Boolean(p));
+  if (!parts.length) return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="ai-task-account">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
+
 function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task: AiTask; writable: boolean; onRetry: () => void; onDelete: () => void; onShowLrc: () => void; busy: boolean }) {
   const file = taskFile(task.audio_path);
   const status: AiStatusName = statusOf(task);
@@ -121,13 +141,14 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
             </Badge>
           )}
         </Group>
-        <Group gap={6} wrap="nowrap" data-testid="ai-task-worker">
+        <Group gap={6} wrap="wrap" data-testid="ai-task-worker">
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {c.worker}:
           </Text>
           <Text size="xs" style={{ wordBreak: 'break-all' }}>
             {task.worker_name ? `${task.worker_name}${task.worker_status && showsWorkerStatus(status) ? ` · ${task.worker_status}` : ''}` : c.noWorker}
           </Text>
+          <TaskAccounts task={task} />
         </Group>
         {status === 'transcribing' && <Progress value={progress === null ? 100 : progress * 100} striped animated={progress === null} size="sm" aria-label={task.worker_status ?? c.statuses.transcribing} />}
         <Group justify="space-between" gap="xs" wrap="wrap">

@@ -2,6 +2,12 @@
 import { api, apiGet } from '../../api/client.js';
 import type { AiStatusName } from '../../../../server/domain/ai-status.js';
 
+/** Who acted on a task, as the server recorded it. */
+export interface AiTaskAccount {
+  kind: 'user' | 'token';
+  name: string;
+}
+
 /** A task as GET /api/lyric/translate lists it (api-contract §3.9; kikoplay adds status_text and times). */
 export interface AiTask {
   id: number;
@@ -13,6 +19,10 @@ export interface AiTask {
   status_text?: AiStatusName;
   worker_name?: string;
   worker_status?: string;
+  /** The account (a login user or a worker token) that acquired the task; worker_name is only what the worker calls itself. */
+  acquired_by?: AiTaskAccount | null;
+  /** The account that sent the result. */
+  finished_by?: AiTaskAccount | null;
   /** The work's title (null when the work is gone). */
   title?: string | null;
   created_at?: string;
