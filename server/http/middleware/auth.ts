@@ -42,7 +42,10 @@ async function workerTokenAuth(ctx: Context, token: string, workers: WorkerAuthe
   throw unauthorized('工作节点令牌只能用于转写任务接口 (/api/lyric/translate/acquire|status|get|download|finish)');
 }
 
-/** Paths where `?token=` may stand in for the Authorization header (media elements, images, downloads). */
+/**
+ * Paths where `?token=` may stand in for the Authorization header (media elements, images, downloads),
+ * and the only ones that accept a media token (in the query or the header).
+ */
 const QUERY_TOKEN_PATHS = /^\/api\/(media|cover)\//;
 
 export function bearerToken(ctx: Context, allowQuery: boolean): string | null {
@@ -65,12 +68,13 @@ export function authContext(users: UsersService, authEnabled: () => boolean, wor
       ctx.state.actor = await users.anonymousAdmin();
       return next();
     }
-    const token = bearerToken(ctx, QUERY_TOKEN_PATHS.test(ctx.path));
+    const mediaRoute = QUERY_TOKEN_PATHS.test(ctx.path);
+    const token = bearerToken(ctx, mediaRoute);
     if (token && isWorkerToken(token)) {
       if (await workerTokenAuth(ctx, token, workers)) return;
       return next();
     }
-    ctx.state.actor = token ? await users.authenticate(token) : null;
+    ctx.state.actor = token ? await users.authenticate(token, { allowMediaScope: mediaRoute }) : null;
     return next();
   };
 }
