@@ -380,6 +380,7 @@ describe('the media token of media URLs', () => {
   it('reloads a track whose token the server refuses with a fresh one, and plays on', async () => {
     if ((await media(page))?.hash !== hashOf[TRACKS[0]]) await playFromWorkPage(page, TRACKS[0]);
     const good = await srcToken(page);
+    expect(good).not.toBe(token);
     // a stored token the server no longer takes (as one past its expiry): the next track's URL gets it
     await page.evaluate(() =>
       (globalThis as unknown as PageDoc).localStorage.setItem('kikoplay.mediaToken', JSON.stringify({ token: 'no.longer.good', expiresAt: Date.now() + 3 * 3_600_000 })),
