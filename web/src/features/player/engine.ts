@@ -256,8 +256,9 @@ export class PlayerEngine {
    * the same time (and play on if it was playing). False when there is nothing to try.
    */
   private recover(): boolean {
-    if (this.recovered || this.recovery || !getToken() || !this.loadedHash) return false;
     const el = this.media;
+    // a file the browser cannot decode stays so; network and source failures are what a token does
+    if (this.recovered || this.recovery || !getToken() || !this.loadedHash || el.error?.code === MediaError.MEDIA_ERR_DECODE) return false;
     const hash = this.loadedHash;
     this.recovered = true;
     this.recovery = { seconds: el.currentTime, play: this.store.getState().playing };
