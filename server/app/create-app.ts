@@ -8,6 +8,7 @@ import { ReviewsRepo } from '../db/repos/reviews-repo.js';
 import { HistoryRepo } from '../db/repos/history-repo.js';
 import { UserDataService } from '../services/user-data-service.js';
 import { TokenService } from '../auth/tokens.js';
+import { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { UsersService } from '../services/users-service.js';
 import { ConfigService } from '../services/config-service.js';
@@ -78,7 +79,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const services = {
     scan: new ScanService(scanner, scanFollower, repos.library, store),
     library: new LibraryService(repos.library, store),
-    users: new UsersService(repos.users, tokens, new LoginLimiter()),
+    users: new UsersService(repos.users, new RevokedTokensRepo(db), tokens, new LoginLimiter()),
     config: new ConfigService(store),
     system: new SystemService(store, packageVersion()),
     userData: new UserDataService(repos.reviews, repos.history),

@@ -28,6 +28,29 @@ async function openConnection(file: string, busyTimeoutMs: number, readonly: boo
   return db;
 }
 
+const lastMigration = async (db: SqliteDb): Promise<number> =>
+  (await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM migrations').catch(() => undefined))?.id ?? 0;
+
+/**
+ * Apply pending migrations with foreign keys off, as SQLite prescribes for rebuilding a table (each
+ * migration runs in a transaction, where the pragma cannot be changed): dropping a parent table being
+ * rebuilt must not cascade into its children. When anything was applied, the references are checked
+ * before foreign keys are on again; a violation fails the migration.
+ */
+async function migrate(writer: SqliteDb): Promise<void> {
+  const before = await lastMigration(writer);
+  await writer.exec('PRAGMA foreign_keys = OFF');
+  try {
+    await writer.migrate({ migrationsPath: MIGRATIONS_DIR });
+    if ((await lastMigration(writer)) !== before) {
+      const broken = await writer.all<{ table: string; parent: string }[]>('PRAGMA foreign_key_check');
+      if (broken.length) throw new Error(`foreign key check failed: ${broken.length} rows of ${[...new Set(broken.map((b) => `${b.table} → ${b.parent}`))].join(', ')}`);
+    }
+  } finally {
+    await writer.exec('PRAGMA foreign_keys = ON');
+  }
+}
+
 /**
  * The database: one writer connection whose statements and transactions are serialized through a
  * queue (a transaction never interleaves with another write), and reader connections that see only
@@ -50,7 +73,7 @@ export class Database {
     const writer = await openConnection(file, busy, false);
     if (opts.migrate !== false) {
       try {
-        await writer.migrate({ migrationsPath: MIGRATIONS_DIR });
+        await migrate(writer);
       } catch (err) {
         await writer.close();
         throw new MigrationError(`database migration failed for ${file}: ${(err as Error).message}`);

@@ -1,9 +1,10 @@
 import { AppError, forbidden, notFound, unauthorized, validationFailed, type FieldError } from '../domain/errors.js';
 import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../auth/password.js';
 import { groupOfRole, isAdmin, ROLES, type Actor, type Role } from '../auth/roles.js';
-import type { TokenService } from '../auth/tokens.js';
+import type { TokenService, VerifiedToken } from '../auth/tokens.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UsersRepo, UserRow } from '../db/repos/users-repo.js';
+import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
 
 export const MSG = {
   nameTooShort: '用户名长度至少为 5',
@@ -12,7 +13,17 @@ export const MSG = {
   nameTaken: '该名称已存在，用户名不能重复',
   wrongCredentials: '用户名或密码错误.',
   tooManyAttempts: '登录失败次数过多，请稍后再试',
+  sessionExpired: '登录已失效，请重新登录',
+  mediaTokenOnly: '媒体令牌只能用于播放媒体和加载封面',
+  currentPasswordMissing: '请输入当前密码',
+  currentPasswordWrong: '当前密码错误.',
+  guestPassword: '游客账号不能修改密码.',
 } as const;
+
+export interface AuthenticateOptions {
+  /** Accept a media token (only the media and cover routes do). */
+  allowMediaScope?: boolean;
+}
 
 export interface PublicUser {
   name: string;
@@ -54,6 +65,7 @@ function checkPassword(password: unknown, param: string, fields: FieldError[]): 
 export class UsersService {
   constructor(
     private readonly users: UsersRepo,
+    private readonly revoked: RevokedTokensRepo,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
   ) {}
@@ -106,25 +118,63 @@ export class UsersService {
    * a token, and while no process has committed anything the signature check and the user lookup
    * would give the same answer again. Re-checked at least once a second and never past expiry.
    */
-  private readonly resolved = new Map<string, { actor: Actor; stamp: string; at: number; expiresAt: number }>();
+  private readonly resolved = new Map<string, { actor: Actor; kind: VerifiedToken['kind']; stamp: string; at: number; expiresAt: number }>();
 
-  /** Resolve a bearer token to the acting user; revoked or stale tokens are refused. */
-  async authenticate(token: string): Promise<Actor> {
+  /**
+   * Resolve a bearer token to the acting user. Refused (401): bad or expired tokens, tokens of a
+   * deleted user or of the old format, tokens issued before a password or role change, tokens
+   * revoked by a logout, and media tokens unless `allowMediaScope`.
+   */
+  async authenticate(token: string, opts: AuthenticateOptions = {}): Promise<Actor> {
     const now = Date.now();
     const stamp = this.users.changeStamp();
     const hit = this.resolved.get(token);
-    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000 && now < hit.expiresAt) return hit.actor;
-    const result = this.tokens.verify(token);
-    if (!result.ok) throw unauthorized(result.message);
-    const user = await this.users.byId(Number(result.claims.sub));
-    if (!user || user.token_version !== result.claims.ver) throw unauthorized('登录已失效，请重新登录');
+    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000 && now < hit.expiresAt) {
+      if (hit.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly);
+      return hit.actor;
+    }
+    const verified = await this.verify(token);
+    if (verified.token.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly);
+    const user = verified.user;
     const actor: Actor = { id: user.id, name: user.name, role: user.role };
     if (stamp !== null) {
       if (this.resolved.size >= 1000) this.resolved.delete(this.resolved.keys().next().value!);
       this.resolved.delete(token);
-      this.resolved.set(token, { actor, stamp, at: now, expiresAt: (result.claims.exp ?? Infinity) * 1000 });
+      this.resolved.set(token, { actor, kind: verified.token.kind, stamp, at: now, expiresAt: verified.token.exp * 1000 });
     }
     return actor;
+  }
+
+  /** A token's claims and its user, when the token is still good (any scope). */
+  private async verify(token: string): Promise<{ token: VerifiedToken; user: UserRow }> {
+    const result = this.tokens.verify(token);
+    if (!result.ok) throw unauthorized(result.message);
+    const user = await this.users.byUid(result.token.uid);
+    if (!user || user.token_version !== result.token.ver || (await this.revoked.isRevoked(result.token.sid))) throw unauthorized(MSG.sessionExpired);
+    return { token: result.token, user };
+  }
+
+  /** A login token, verified (a media token is refused). */
+  private async verifyLogin(token: string): Promise<VerifiedToken> {
+    const { token: verified } = await this.verify(token);
+    if (verified.kind !== 'login') throw unauthorized(MSG.mediaTokenOnly);
+    return verified;
+  }
+
+  /**
+   * GET /api/auth/media-token: a token for media and cover URLs, made from the caller's login token.
+   * It names the same user, is refused everywhere else, and is revoked with its login.
+   */
+  async mediaToken(loginToken: string): Promise<{ token: string; expiresAt: string }> {
+    const { token, exp } = this.tokens.signMedia(await this.verifyLogin(loginToken));
+    return { token, expiresAt: new Date(exp * 1000).toISOString() };
+  }
+
+  /** POST /api/auth/logout: revoke this login token (and the media tokens made from it), nothing else. */
+  async logout(loginToken: string): Promise<void> {
+    const verified = await this.verifyLogin(loginToken);
+    await this.revoked.revoke(verified.sid, verified.exp, Math.floor(Date.now() / 1000));
+    this.resolved.clear();
   }
 
   /** The admin every request acts as when auth is off. */
@@ -170,8 +220,13 @@ export class UsersService {
     return publicUser((await this.users.byName(name))!);
   }
 
-  /** PUT /api/credentials/user: the admin changes anyone's password, a user only their own. */
-  async changePassword(actor: Actor, input: { name?: unknown; newPassword?: unknown }): Promise<void> {
+  /**
+   * PUT /api/credentials/user `{ name, newPassword, currentPassword }`: the admin sets anyone's password
+   * (another user's without theirs), a user only their own; changing one's own password takes the
+   * current one; guests change none. Revokes the user's tokens. `address` keys the brute-force brake.
+   */
+  async changePassword(actor: Actor, input: { name?: unknown; newPassword?: unknown; currentPassword?: unknown }, address = ''): Promise<void> {
+    if (actor.role === 'guest') throw forbidden(MSG.guestPassword);
     const fields: FieldError[] = [];
     if (typeof input.name !== 'string' || !input.name.trim()) fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body' });
     checkPassword(input.newPassword, 'newPassword', fields);
@@ -180,7 +235,27 @@ export class UsersService {
     if (!isAdmin(actor) && actor.name !== name) throw forbidden('只能修改自己账号的密码.');
     const user = await this.users.byName(name);
     if (!user) throw notFound(`用户 ${name} 不存在.`);
+    if (user.id === actor.id) await this.checkCurrentPassword(user, input.currentPassword, address);
     await this.users.setPassword(user.id, await hashPassword(input.newPassword as string));
+  }
+
+  private async checkCurrentPassword(user: UserRow, current: unknown, address: string): Promise<void> {
+    if (typeof current !== 'string' || current === '') {
+      throw validationFailed([{ msg: MSG.currentPasswordMissing, param: 'currentPassword', location: 'body' }]);
+    }
+    // counted like a login attempt, before hashing: the same brake on guessing
+    const attempt = this.limiter.begin(address, user.name);
+    if ('retryAfter' in attempt) {
+      throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${attempt.retryAfter} 秒后）`, { headers: { 'Retry-After': String(attempt.retryAfter) } });
+    }
+    try {
+      if (current.length > MAX_PASSWORD || !(await verifyPassword(current, user.password_hash))) {
+        attempt.failed();
+        throw forbidden(MSG.currentPasswordWrong);
+      }
+    } finally {
+      attempt.release();
+    }
   }
 
   async setRole(actor: Actor, name: unknown, role: unknown): Promise<PublicUser> {

@@ -292,7 +292,7 @@ describe("the admin's own password", () => {
   async function restoreAdminPassword(): Promise<void> {
     if (await tokenFor(admin.name, admin.password)) return;
     const changed = await apiLogin(server.url, admin.name, NEW_PASSWORD);
-    expect((await api('PUT', '/api/credentials/user', changed, { name: admin.name, newPassword: admin.password })).status).toBe(200);
+    expect((await api('PUT', '/api/credentials/user', changed, { name: admin.name, newPassword: admin.password, currentPassword: NEW_PASSWORD })).status).toBe(200);
     adminToken = await apiLogin(server.url, admin.name, admin.password);
     await context.addInitScript(([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value), [TOKEN_KEY, adminToken] as const);
   }
@@ -305,6 +305,14 @@ describe("the admin's own password", () => {
     await dialog.getByText('这是当前登录的账号：修改密码后需要重新登录。').waitFor();
     await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel('确认新密码').fill(NEW_PASSWORD);
+    // the own password takes the current one: missing, then wrong, each shown at its field
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('请输入当前密码').waitFor();
+    await dialog.getByLabel('当前密码').fill('not-the-password');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('当前密码错误.').waitFor();
+    expect(await tokenFor(admin.name, admin.password)).toMatch(/\./);
+    await dialog.getByLabel('当前密码').fill(admin.password);
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.waitForURL('**/login');
     expect(await readLocal(page, TOKEN_KEY)).toBeNull();

@@ -135,10 +135,15 @@ describe('logging in', () => {
     await page.getByText('是否退出登录？').waitFor({ state: 'hidden' });
     expect(await storedToken(page)).not.toBeNull();
 
+    const loggedIn = await storedToken(page);
+    expect(await readLocal(page, 'kikoplay.mediaToken')).toMatch(/"token":"ey/);
     await drawer.getByTestId('logout').click();
     await page.getByRole('button', { name: '退出' }).click();
     await page.waitForURL('**/login');
     expect(await storedToken(page)).toBeNull();
+    expect(await readLocal(page, 'kikoplay.mediaToken')).toBeNull();
+    // the server revoked it: a copy of it is no good either
+    expect((await fetch(`${server.url}/api/auth/me`, { headers: { Authorization: `Bearer ${loggedIn}` } })).status).toBe(401);
     // the main area is closed again
     await page.goto('/about');
     await page.waitForURL('**/login?redirect=%2Fabout');

@@ -2,8 +2,8 @@
  * End to end: the web player against the built `kikoplay serve` and a scanned library of generated WAV
  * tracks, in headless Chromium. Tracks start from the real work page; what the page plays is read
  * from its media element. Covers: playing (time advances), next/previous, every play mode at the end
- * of a track, reordering and removing in the queue, the sleep timer, and resuming after a reload and
- * from the work page's play history.
+ * of a track, reordering and removing in the queue, the sleep timer, resuming after a reload and
+ * from the work page's play history, and the media token of media URLs (reloaded when it fails).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -66,9 +66,10 @@ interface MediaLike {
   getAttribute(name: string): string | null;
 }
 interface PageDoc {
-  document: { querySelectorAll(sel: string): ArrayLike<MediaLike> };
+  document: { querySelectorAll(sel: string): ArrayLike<MediaLike & { dispatchEvent(e: unknown): boolean; addEventListener(type: string, fn: () => void, opts?: { once?: boolean }): void }> };
+  Event: new (type: string) => unknown;
   sessionStorage: { getItem(key: string): string | null };
-  localStorage: { removeItem(key: string): void };
+  localStorage: { removeItem(key: string): void; setItem(key: string, value: string): void };
   Math: { random: () => number };
 }
 
@@ -347,5 +348,65 @@ describe('the player', () => {
     } finally {
       await other.context.close();
     }
+  });
+});
+
+describe('the media token of media URLs', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  });
+  afterAll(() => context?.close());
+
+  const srcToken = (p: Page) =>
+    p.evaluate(() => {
+      const el = Array.from((globalThis as unknown as PageDoc).document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+      return new URL(el?.getAttribute('src') ?? '', 'http://x').searchParams.get('token');
+    });
+
+  it('puts a media-only token into the stream URL, never the login token', async () => {
+    await playFromWorkPage(page, TRACKS[0]);
+    const inUrl = await srcToken(page);
+    expect(inUrl).toBeTruthy();
+    expect(inUrl).not.toBe(token);
+    expect((await fetch(`${server.url}/api/media/stream/${hashOf[TRACKS[0]]}?token=${encodeURIComponent(inUrl!)}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/works`, { headers: { Authorization: `Bearer ${inUrl}` } })).status).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('reloads a track whose token the server refuses with a fresh one, and plays on', async () => {
+    if ((await media(page))?.hash !== hashOf[TRACKS[0]]) await playFromWorkPage(page, TRACKS[0]);
+    const good = await srcToken(page);
+    expect(good).not.toBe(token);
+    // a stored token the server no longer takes (as one past its expiry): the next track's URL gets it
+    await page.evaluate(() =>
+      (globalThis as unknown as PageDoc).localStorage.setItem('kikoplay.mediaToken', JSON.stringify({ token: 'no.longer.good', expiresAt: Date.now() + 3 * 3_600_000 })),
+    );
+    await page.getByTestId('player-next').first().click();
+    await expect.poll(() => barTitle(page)).toBe(TRACKS[1]);
+    await expect.poll(() => srcToken(page), { timeout: 10_000 }).toBe(good);
+    await expect.poll(async () => (await media(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.3);
+    expect(await isPlaying(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('a failure mid-track resumes at the same time', async () => {
+    await expect.poll(async () => (await media(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(1.5);
+    const before = (await media(page))!;
+    // the element fails (as when its URL's token expired during a long track): where does the reload seek to?
+    await page.evaluate(() => {
+      const g = globalThis as unknown as PageDoc & { seekedAt?: number };
+      const el = Array.from(g.document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))!;
+      el.addEventListener('seeked', () => (g.seekedAt = el.currentTime), { once: true });
+      el.dispatchEvent(new g.Event('error'));
+    });
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { seekedAt?: number }).seekedAt ?? -1), { timeout: 10_000 }).toBeGreaterThanOrEqual(before.time - 0.05);
+    await expect.poll(async () => (await media(page))!.time, { timeout: 10_000 }).toBeGreaterThan(before.time + 0.3);
+    expect((await media(page))!.hash).toBe(before.hash);
+    expect(await isPlaying(page)).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

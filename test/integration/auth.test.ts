@@ -94,7 +94,7 @@ describe('auth and user management', () => {
     await t.json('POST', '/api/credentials/user', { token: admin, body: { name: 'carol', password: 'secret1', group: 'user' } });
     const carol = await t.login('carol', 'secret1');
     expect((await t.json('GET', '/api/auth/me', { token: carol })).status).toBe(200);
-    const change = await t.json('PUT', '/api/credentials/user', { token: carol, body: { name: 'carol', newPassword: 'secret2' } });
+    const change = await t.json('PUT', '/api/credentials/user', { token: carol, body: { name: 'carol', newPassword: 'secret2', currentPassword: 'secret1' } });
     expect(change.status).toBe(200);
     expect(change.body).toEqual({ message: '密码修改成功.' });
     expect((await t.json('GET', '/api/auth/me', { token: carol })).status).toBe(401);

@@ -4,6 +4,8 @@ import { sqlNow } from '../../domain/time.js';
 
 export interface UserRow {
   id: number;
+  /** Names the user in tokens: random, never reused. */
+  uid: string;
   name: string;
   password_hash: string;
   role: Role;
@@ -26,6 +28,10 @@ export class UsersRepo {
 
   byId(id: number): Promise<UserRow | undefined> {
     return this.db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+  }
+
+  byUid(uid: string): Promise<UserRow | undefined> {
+    return this.db.get<UserRow>('SELECT * FROM users WHERE uid = ?', [uid]);
   }
 
   list(): Promise<UserRow[]> {

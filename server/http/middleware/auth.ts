@@ -26,7 +26,10 @@ export interface AccessDeps {
   workers: WorkerAuthenticator;
 }
 
-/** The login token of a request: the Authorization header, or `?token=` where the route allows it. */
+/**
+ * The token of a request: the Authorization header, or `?token=` where the route allows it (media
+ * elements, images, downloads, lyric lookups — the only routes that also take a media-scope token).
+ */
 export function bearerToken(ctx: Context, allowQuery: boolean): string | null {
   const header = ctx.get('Authorization');
   const m = /^Bearer\s+(.+)$/i.exec(header);
@@ -62,7 +65,8 @@ export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: Acces
     ctx.state.worker = worker;
     return;
   }
-  ctx.state.actor = await deps.users.authenticate(token);
+  // a media-scope token (short-lived, for URLs) only where `?token=` is accepted
+  ctx.state.actor = await deps.users.authenticate(token, { allowMediaScope: policy.queryToken });
 }
 
 export function requireActor(ctx: Context): Actor {

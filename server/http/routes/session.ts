@@ -1,6 +1,6 @@
 import type { RouteModule } from './types.js';
 import { groupOfRole } from '../../auth/roles.js';
-import { bearerToken } from '../middleware/auth.js';
+import { bearerToken, requireActor } from '../middleware/auth.js';
 import { unauthorized } from '../../domain/errors.js';
 import { isWorkerToken } from '../../services/worker-tokens-service.js';
 import { route } from '../route-policy.js';
@@ -38,6 +38,30 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
     }
     const actor = await users.authenticate(token);
     ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role }, auth: true };
+  });
+
+  /** Log out: revokes the login token in the Authorization header (and its media tokens), no other. */
+  router.post('/auth/logout', async (ctx) => {
+    requireActor(ctx);
+    const token = bearerToken(ctx, false);
+    if (ctx.state.authEnabled && token) await users.logout(token);
+    ctx.body = { message: '已退出登录.' };
+  });
+
+  /**
+   * A short-lived token for media, cover and download URLs (`?token=`), made from the login token in
+   * the Authorization header; refused by every other route. With auth off no token is needed: null.
+   */
+  router.get('/auth/media-token', async (ctx) => {
+    requireActor(ctx);
+    if (!ctx.state.authEnabled) {
+      ctx.body = { token: null, expiresAt: null };
+      return;
+    }
+    const token = bearerToken(ctx, false);
+    if (!token) throw unauthorized('No authorization token was found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await users.mediaToken(token);
   });
 
   /** Legacy PWA path. */

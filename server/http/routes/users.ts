@@ -18,7 +18,7 @@ export const userRoutes: RouteModule = (router, { users }) => {
 
   router.put('/credentials/user', async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    await users.changePassword(requireActor(ctx), body);
+    await users.changePassword(requireActor(ctx), body, ctx.ip);
     ctx.body = { message: '密码修改成功.' };
   });
 

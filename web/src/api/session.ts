@@ -1,8 +1,16 @@
 /** Session and meta calls: who am I, login, version, shared config. */
 import { api, apiGet } from './client.js';
+import { ensureMediaToken } from './media-token.js';
 import type { LoginResult, Session, SharedConfig, VersionInfo } from './types.js';
 
-export const fetchSession = (signal?: AbortSignal) => apiGet<Session>('/api/auth/me', undefined, signal);
+/** Who am I; resolves once the media token for the screens' media and cover URLs is there too. */
+export const fetchSession = async (signal?: AbortSignal): Promise<Session> => {
+  const [session] = await Promise.all([apiGet<Session>('/api/auth/me', undefined, signal), ensureMediaToken()]);
+  return session;
+};
+
+/** Log out on the server: the login token (and its media tokens) stop working. */
+export const logout = () => api<{ message: string }>('POST', '/api/auth/logout');
 
 export const login = (name: string, password: string) => api<LoginResult>('POST', '/api/auth/me', { body: { name, password } });
 

@@ -1,15 +1,16 @@
 /**
  * The one URL builder for media, covers and lyric files: the elements that load them (<audio>,
- * <img>, download links) cannot send a header, so the token goes in `?token=` (spec §6).
+ * <img>, download links) cannot send a header, so a token goes in `?token=` (spec §6) — the
+ * short-lived media token (media-token.ts), never the login token.
  */
-import { getToken } from './token.js';
+import { getMediaToken } from './media-token.js';
 
 /**
- * Append (or replace) `token=` on a URL of this server when a token is stored. URLs of another
+ * Append (or replace) `token=` on a URL of this server when a media token is stored. URLs of another
  * origin are returned unchanged: the token never leaves for a third party.
  */
 export function withToken(url: string): string {
-  const token = getToken();
+  const token = getMediaToken();
   if (!token) return url;
   const origin = window.location.origin;
   const parsed = new URL(url, origin);
@@ -27,7 +28,7 @@ export type CoverType = 'main' | 'sam' | '240x240' | '200x150' | '280x210';
 
 /** A cover of this server (no token in it yet): the token is appended without parsing the URL (lists build hundreds). */
 export const coverUrl = (workId: number, type: CoverType = 'main'): string => {
-  const token = getToken();
+  const token = getMediaToken();
   const url = `/api/cover/${workId}?type=${type}`;
   return token ? `${url}&token=${encodeURIComponent(token)}` : url;
 };

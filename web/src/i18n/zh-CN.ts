@@ -337,6 +337,8 @@ export const zhCN = {
       actions: '操作',
       changePassword: '修改密码',
       changePasswordOf: (name: string) => `修改 ${name} 的密码`,
+      currentPassword: '当前密码',
+      currentPasswordMissing: '请输入当前密码',
       newPassword: '新密码',
       confirmPassword: '确认新密码',
       ownPasswordNote: '这是当前登录的账号：修改密码后需要重新登录。',

@@ -128,6 +128,17 @@ function parseSleepTimer(v: unknown): SleepTimer | null | undefined {
   return { mode, stopAt };
 }
 
+export interface MediaToken {
+  token: string;
+  expiresAt: number;
+}
+
+function parseMediaToken(v: unknown): MediaToken | null | undefined {
+  if (v === null) return null;
+  if (!isRecord(v) || typeof v.token !== 'string' || !v.token || typeof v.expiresAt !== 'number' || !Number.isFinite(v.expiresAt)) return undefined;
+  return { token: v.token, expiresAt: v.expiresAt };
+}
+
 function parseFontSize(v: unknown): number | undefined {
   const n = typeof v === 'string' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
@@ -195,6 +206,8 @@ const PREFS = {
   favouritesSort: pref<FavouritesSort>('favouritesSort', 'updated_at', oneOf(FAVOURITES_SORTS)),
   // Session
   token: pref<string>('token', '', (v) => (typeof v === 'string' ? v : undefined), { plain: true }),
+  /** The short-lived token of media and cover URLs (api/media-token.ts); expiresAt in epoch ms. */
+  mediaToken: pref<MediaToken | null>('mediaToken', null, parseMediaToken),
   sleepTimer: pref<SleepTimer | null>('sleepTimer', null, parseSleepTimer, { storage: 'session' }),
 } satisfies Record<string, PrefDef<unknown>>;
 

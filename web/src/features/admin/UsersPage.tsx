@@ -1,7 +1,7 @@
 /**
  * /admin/usermanage (spec §5, §6, §7 "Users", §8): the user list; add a user (name and password of at
  * least 5 characters, a unique name, group user or guest); change a password (new and confirm of at
- * least 5, equal); change a role; delete. 422 shows the first `errors[].msg`, 403 a warning. Changing
+ * least 5, equal; the admin's own password also takes the current one); change a role; delete. 422 shows the first `errors[].msg`, 403 a warning. Changing
  * the logged-in admin's own password clears the stored token and, when auth is on, goes to /login.
  */
 import { useState, type FormEvent } from 'react';
@@ -114,17 +114,19 @@ function AddUserForm({ users }: { users: UserRow[] }) {
 function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; self: boolean; authOn: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string }>({});
   const close = () => {
+    setCurrent('');
     setPassword('');
     setConfirm('');
     setErrors({});
     onClose();
   };
   const save = useMutation({
-    mutationFn: () => changePassword(user ?? '', password),
+    mutationFn: () => changePassword(user ?? '', password, self ? current : undefined),
     meta: { silent: true },
     onSuccess: async (answer) => {
       notifySuccess(answer.message);
@@ -137,16 +139,22 @@ function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; 
         queryClient.clear();
       }
     },
-    onError: warnOrReport,
+    onError: (err) => {
+      // a wrong or missing current password is shown at its field
+      const field = err instanceof ApiError ? err.fieldErrors.find((f) => f.param === 'currentPassword') : undefined;
+      if (self && err instanceof ApiError && (err.status === 403 || field)) setErrors({ current: field?.msg ?? err.message });
+      else warnOrReport(err);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found: typeof errors = {};
+    if (self && !current) found.current = u.currentPasswordMissing;
     if (password.length < MIN) found.password = u.passwordTooShort;
     if (confirm.length < MIN) found.confirm = u.passwordTooShort;
     else if (!found.password && password !== confirm) found.confirm = u.mismatch;
     setErrors(found);
-    if (found.password || found.confirm) return;
+    if (found.current || found.password || found.confirm) return;
     save.mutate();
   };
   return (
@@ -158,7 +166,10 @@ function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; 
               {u.ownPasswordNote}
             </Text>
           )}
-          <PasswordInput label={u.newPassword} value={password} error={errors.password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" data-autofocus />
+          {self && (
+            <PasswordInput label={u.currentPassword} value={current} error={errors.current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" data-autofocus />
+          )}
+          <PasswordInput label={u.newPassword} value={password} error={errors.password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" data-autofocus={self ? undefined : true} />
           <PasswordInput label={u.confirmPassword} value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={close}>

@@ -52,6 +52,8 @@ export const fetchUsers = async (signal?: AbortSignal): Promise<UserRow[]> =>
   (await apiGet<{ users: UserRow[] }>('/api/credentials/users', undefined, signal)).users;
 export const createUser = (name: string, password: string, group: 'user' | 'guest') =>
   api<{ message: string }>('POST', '/api/credentials/user', { body: { name, password, group } });
-export const changePassword = (name: string, newPassword: string) => api<{ message: string }>('PUT', '/api/credentials/user', { body: { name, newPassword } });
+/** `currentPassword`: required when the password is the caller's own (not to reset another user's). */
+export const changePassword = (name: string, newPassword: string, currentPassword?: string) =>
+  api<{ message: string }>('PUT', '/api/credentials/user', { body: currentPassword === undefined ? { name, newPassword } : { name, newPassword, currentPassword } });
 export const deleteUsers = (names: string[]) => api<{ message: string }>('DELETE', '/api/credentials/user', { body: { users: names.map((name) => ({ name })) } });
 export const setUserRole = (name: string, role: Role) => api<{ message: string }>('PUT', '/api/credentials/user/role', { body: { name, role } });

@@ -8,6 +8,8 @@
  * One engine per page, created on first use; it outlives the layouts, so playback continues on every
  * route.
  */
+import { ensureMediaToken } from '../../api/media-token.js';
+import { getToken } from '../../api/token.js';
 import { withToken } from '../../api/urls.js';
 import { getPref, PLAYBACK_RATE, setPref } from '../../lib/prefs.js';
 import { AudioGraph } from './audio-graph.js';
@@ -42,7 +44,15 @@ export class PlayerEngine {
   private readonly host: HTMLDivElement;
   private readonly stages: HTMLElement[] = [];
   private loadedHash: string | null = null;
-  private loadedSrc = '';
+  /** The loaded track's URL without its token (the token in the element's URL may be older). */
+  private loadedPath = '';
+  /**
+   * Set while the loaded track is being reloaded after a failure: the URL's media token may have
+   * expired (a long track, a long pause) or been replaced; the track reloads with a fresh one and
+   * carries on where it was. Once per failure: cleared when the track plays again.
+   */
+  private recovery: { seconds: number; play: boolean } | null = null;
+  private recovered = false;
   private frame = 0;
   private graph: AudioGraph | null = null;
   private readonly listeners = new Set<(e: EngineEvent) => void>();
@@ -91,9 +101,9 @@ export class PlayerEngine {
 
   private follow(s: PlayerStore, prev: PlayerStore | undefined): void {
     const entry = s.queue[s.index];
-    const src = entry ? withToken(entryMediaPath(entry)) : '';
-    if ((entry?.hash ?? null) !== this.loadedHash || src !== this.loadedSrc) {
-      this.load(entry, src);
+    const path = entry ? entryMediaPath(entry) : '';
+    if ((entry?.hash ?? null) !== this.loadedHash || path !== this.loadedPath) {
+      this.load(entry, path);
       return;
     }
     // a resume of the track that is loaded already: no new canplay is coming
@@ -115,9 +125,11 @@ export class PlayerEngine {
     this.emit({ type: 'resumed', seconds });
   }
 
-  private load(entry: QueueEntry | undefined, src: string): void {
+  private load(entry: QueueEntry | undefined, path: string): void {
     this.loadedHash = entry?.hash ?? null;
-    this.loadedSrc = src;
+    this.loadedPath = path;
+    this.recovery = null;
+    this.recovered = false;
     const next = entry && isVideoEntry(entry) ? this.video : this.audio;
     if (next !== this.media) {
       this.unload(this.media);
@@ -133,7 +145,7 @@ export class PlayerEngine {
       return;
     }
     this.clock.set({ currentTime: 0, duration: entry.duration ?? 0, buffered: 0 });
-    this.media.src = src;
+    this.media.src = withToken(path);
     this.media.defaultPlaybackRate = this.media.playbackRate = useEngineState.getState().rate;
     if (this.store.getState().playing) this.tryPlay();
   }
@@ -175,6 +187,7 @@ export class PlayerEngine {
     el.addEventListener(
       'playing',
       active(() => {
+        this.recovered = false;
         useEngineState.setState({ buffering: false });
         this.startTicking();
       }),
@@ -184,8 +197,8 @@ export class PlayerEngine {
       active(() => {
         this.stopTicking();
         this.tick();
-        // the end of a track pauses it too; `ended` decides what comes next
-        if (el.ended) return;
+        // the end of a track pauses it too; `ended` decides what comes next; a reload keeps playing
+        if (el.ended || this.recovery) return;
         if (this.store.getState().playing) this.store.getState().setPlaying(false);
       }),
     );
@@ -210,6 +223,7 @@ export class PlayerEngine {
       'canplay',
       active(() => {
         useEngineState.setState({ buffering: false });
+        this.finishRecovery();
         this.applyResume();
       }),
     );
@@ -223,6 +237,8 @@ export class PlayerEngine {
     el.addEventListener(
       'error',
       active(() => {
+        if (this.recover()) return;
+        this.recovery = null;
         const code = el.error?.code ?? 0;
         useEngineState.setState({ failed: true, buffering: false });
         if (this.store.getState().playing) this.store.getState().setPlaying(false);
@@ -235,7 +251,46 @@ export class PlayerEngine {
     });
   }
 
+  /**
+   * After a load failure, once: fetch a fresh media token and reload the track with it, to resume at
+   * the same time (and play on if it was playing). False when there is nothing to try.
+   */
+  private recover(): boolean {
+    const el = this.media;
+    // a file the browser cannot decode stays so; network and source failures are what a token does
+    if (this.recovered || this.recovery || !getToken() || !this.loadedHash || el.error?.code === MediaError.MEDIA_ERR_DECODE) return false;
+    const hash = this.loadedHash;
+    this.recovered = true;
+    this.recovery = { seconds: el.currentTime, play: this.store.getState().playing };
+    useEngineState.setState({ buffering: true });
+    ensureMediaToken({ force: true }).then(
+      () => {
+        if (el !== this.media || hash !== this.loadedHash || !this.recovery) return;
+        el.src = withToken(this.loadedPath);
+        if (this.recovery.play) this.tryPlay();
+      },
+      () => {
+        // no fresh token (offline, or the login is gone): the failure stands
+        if (el !== this.media || hash !== this.loadedHash) return;
+        this.recovery = null;
+        el.dispatchEvent(new Event('error'));
+      },
+    );
+    return true;
+  }
+
+  /** The reloaded track can play: back to where it was. */
+  private finishRecovery(): void {
+    const recovery = this.recovery;
+    if (!recovery) return;
+    this.recovery = null;
+    if (recovery.seconds > 0) this.media.currentTime = recovery.seconds;
+    this.tick();
+  }
+
   private tick = (): void => {
+    // while a failed track reloads, the clock keeps the time it failed at
+    if (this.recovery) return;
     const el = this.media;
     const duration = Number.isFinite(el.duration) && el.duration > 0 ? el.duration : (this.store.getState().queue[this.store.getState().index]?.duration ?? 0);
     const t = el.currentTime;
