@@ -32,10 +32,11 @@ describe('kikoplay config', () => {
 
   it('parses JSON values, reads them back and validates the file', async () => {
     const dir = tempDir();
-    const set = await runCli(['--data-dir', dir, 'config', 'set', 'rootFolders', '[{"name":"lib","path":"/srv/voice"}]']);
+    const voice = tempDir();
+    const set = await runCli(['--data-dir', dir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: voice }])]);
     expect(set.code).toBe(0);
     const got = await runCli(['--data-dir', dir, 'config', 'get', 'rootFolders']);
-    expect(JSON.parse(got.stdout)).toEqual([{ name: 'lib', path: '/srv/voice' }]);
+    expect(JSON.parse(got.stdout)).toEqual([{ name: 'lib', path: voice }]);
     expect((await runCli(['--data-dir', dir, 'config', 'validate'])).code).toBe(0);
     const where = await runCli(['--data-dir', dir, 'config', 'path']);
     expect(where.stdout.trim()).toBe(path.join(dir, 'config.json'));
