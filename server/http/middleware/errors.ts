@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { isAppError } from '../../domain/errors.js';
+import { redactUrl } from './redact-url.js';
 
 interface HttpishError extends Error {
   status?: number;
@@ -40,9 +41,4 @@ export function errorMiddleware(logger: Logger) {
       ctx.body = { error: `服务器错误 (request ${id})` };
     }
   };
-}
-
-/** Remove token query values from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|auth_token|secret)=)[^&]*/gi, '$1[redacted]');
 }
