@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { ConfigStore } from '../config/config-store.js';
 import { loadOrCreateSecret } from '../config/load.js';
+import { prepareDataDir } from '../config/private-files.js';
 import type { Config } from '../config/schema.js';
 import { Database } from '../db/connection.js';
 import { UsersRepo } from '../db/repos/users-repo.js';
@@ -51,9 +51,9 @@ export interface CreateAppOptions {
 
 /** Composition root: config, logger, database, repositories and services of one process. */
 export async function createAppContext(opts: CreateAppOptions): Promise<AppContext> {
+  prepareDataDir(opts.dataDir);
   const store = new ConfigStore(opts.dataDir, opts.flags ?? {}, opts.env ?? process.env);
   const logger = opts.logger ?? createLogger();
-  mkdirSync(opts.dataDir, { recursive: true });
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { AppError } from '../domain/errors.js';
 import { configSchema, defaultConfig, describeConfigError, validatePartial, CONFIG_KEYS, type Config, type ConfigKey } from './schema.js';
 import { folderWriteProblems } from './folder-rules.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export const DEFAULT_DATA_DIR = path.join(os.homedir(), '.kikoplay');
 
@@ -78,7 +79,7 @@ export function loadConfig(dataDir: string, flags: Partial<Config> = {}, env: No
 
 /** Write a file atomically: temp file in the same folder, then rename. */
 export function writeFileAtomic(file: string, data: string, mode?: number): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(tmp, data, { mode });
   if (mode !== undefined) chmodSync(tmp, mode);
@@ -116,7 +117,7 @@ function writeConfigFile(dataDir: string, current: Record<string, unknown>, next
   const before = configSchema.safeParse(current);
   const disk = folderWriteProblems(before.success ? before.data : defaultConfig(), full.data);
   if (disk.length) throw new ConfigFileError(disk.join('; '));
-  writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n', 0o600);
+  writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n', PRIVATE_FILE_MODE);
   return parsed.data;
 }
 
@@ -128,7 +129,7 @@ export function loadOrCreateSecret(dataDir: string): string {
     if (secret.length >= 32) return secret;
   }
   const secret = randomBytes(48).toString('hex');
-  writeFileAtomic(file, secret + '\n', 0o600);
+  writeFileAtomic(file, secret + '\n', PRIVATE_FILE_MODE);
   return secret;
 }
 
