@@ -1,12 +1,22 @@
 import { Command } from 'commander';
 import { dataDirOf } from '../context.js';
 import { CliError } from '../output/print.js';
-import { configPath, loadConfig, parseLooseValue, readConfigFile, updateConfigFile, writeFileAtomic } from '../../server/config/load.js';
-import { CONFIG_KEYS, configSchema, type ConfigKey } from '../../server/config/schema.js';
+import { ConfigFileError, configPath, loadConfig, parseLooseValue, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
+import { CONFIG_KEYS, type ConfigKey } from '../../server/config/schema.js';
 
 function checkKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as string[]).includes(key)) throw new CliError(`unknown config key "${key}" (see \`kikoplay config get\` for the list)`);
   return key as ConfigKey;
+}
+
+/** Run a change of config.json; a refused one is reported as such (the file is left as it was). */
+function unchanged<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (err) {
+    if (err instanceof ConfigFileError) throw new CliError(`${err.message} (config.json unchanged)`);
+    throw err;
+  }
 }
 
 export function configCommand(): Command {
@@ -31,13 +41,9 @@ export function configCommand(): Command {
     .description('set a key; VALUE is parsed as JSON when it parses (e.g. 20, true, \'[{"name":"lib","path":"/srv"}]\')')
     .action((key: string, value: string, _opts: unknown, cmd: Command) => {
       const k = checkKey(key);
-      const parsed = parseLooseValue(value);
-      const check = configSchema.shape[k].safeParse(parsed);
-      if (!check.success) {
-        throw new CliError(`invalid value for ${k}: ${check.error.issues.map((i) => i.message).join('; ')} (config.json unchanged)`);
-      }
-      updateConfigFile(dataDirOf(cmd), { [k]: check.data });
-      process.stdout.write(`${k} = ${JSON.stringify(check.data)}\n`);
+      // the checks of every other way a setting is written (the schema, then the folders on disk)
+      const stored = unchanged(() => updateConfigFile(dataDirOf(cmd), { [k]: parseLooseValue(value) }));
+      process.stdout.write(`${k} = ${JSON.stringify(stored[k])}\n`);
     });
 
   config
@@ -45,10 +51,7 @@ export function configCommand(): Command {
     .description('remove a key from config.json so its default applies')
     .action((key: string, _opts: unknown, cmd: Command) => {
       const k = checkKey(key);
-      const dir = dataDirOf(cmd);
-      const stored: Record<string, unknown> = { ...readConfigFile(dir) };
-      delete stored[k];
-      writeFileAtomic(configPath(dir), JSON.stringify(stored, null, 2) + '\n');
+      unchanged(() => unsetConfigKeys(dataDirOf(cmd), [k]));
       process.stdout.write(`${k} reset to its default\n`);
     });
 

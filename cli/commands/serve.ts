@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { configPath, writeFileAtomic } from '../../server/config/load.js';
+import { PRIVATE_FILE_MODE } from '../../server/config/private-files.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import type { Config } from '../../server/config/schema.js';
 import { dataDirOf } from '../context.js';
 import { webRoot } from '../paths.js';
 import { CliError } from '../output/print.js';
+
+/** `<data-dir>/initial-admin-password`: one labelled line each for the name and the password. */
+export const initialAdminText = (name: string, password: string) => `user: ${name}\npassword: ${password}\n`;
 
 interface ServeOptions {
   port?: string;
@@ -45,7 +49,7 @@ export function serveCommand(): Command {
       const { user, createdPassword } = await app.services.users.ensureAdmin();
       if (createdPassword) {
         const file = path.join(dataDir, 'initial-admin-password');
-        writeFileAtomic(file, `${user.name}\n${createdPassword}\n`, 0o600);
+        writeFileAtomic(file, initialAdminText(user.name, createdPassword), PRIVATE_FILE_MODE);
         const banner = [
           '',
           '  ┌─ kikoplay: first start ─────────────────────────────────',

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ConfigStore } from '../config/config-store.js';
 import { loadOrCreateSecret } from '../config/load.js';
+import { prepareDataDir } from '../config/private-files.js';
 import type { Config } from '../config/schema.js';
 import { Database } from '../db/connection.js';
 import { UsersRepo } from '../db/repos/users-repo.js';
@@ -39,7 +40,6 @@ import { UserListsService } from '../services/user-lists-service.js';
 import { FoldersService } from '../services/folders-service.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
-import { ensureDir } from '../config/ensure-dir.js';
 
 export interface CreateAppOptions {
   dataDir: string;
@@ -53,9 +53,9 @@ export interface CreateAppOptions {
 
 /** Composition root: config, logger, database, repositories and services of one process. */
 export async function createAppContext(opts: CreateAppOptions): Promise<AppContext> {
+  prepareDataDir(opts.dataDir);
   const store = new ConfigStore(opts.dataDir, opts.flags ?? {}, opts.env ?? process.env);
   const logger = opts.logger ?? createLogger();
-  ensureDir(opts.dataDir);
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 

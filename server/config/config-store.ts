@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { AppError } from '../domain/errors.js';
 import { configSchema, describeConfigError, type Config } from './schema.js';
-import { loadConfig, readConfigFile, updateConfigFile, resolvePaths, type Paths } from './load.js';
+import { ConfigFileError, loadConfig, readConfigFile, updateConfigFile, resolvePaths, type Paths } from './load.js';
 
 /**
  * The live configuration of a running process: file + env + flags, re-read after every change.
@@ -32,7 +32,12 @@ export class ConfigStore extends EventEmitter {
     const before = this.current;
     const candidate = configSchema.safeParse({ ...before, ...patch });
     if (!candidate.success) throw new AppError('bad_request', `配置无效: ${describeConfigError(candidate.error)}`);
-    updateConfigFile(this.dataDir, patch);
+    try {
+      updateConfigFile(this.dataDir, patch);
+    } catch (err) {
+      if (err instanceof ConfigFileError) throw new AppError('bad_request', `配置无效: ${err.message}`);
+      throw err;
+    }
     this.current = loadConfig(this.dataDir, this.flags, this.env);
     const changed = Object.keys(patch).filter((k) => JSON.stringify((before as Record<string, unknown>)[k]) !== JSON.stringify((this.current as Record<string, unknown>)[k]));
     if (changed.length) this.emit('change', this.current, changed);

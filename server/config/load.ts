@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../domain/errors.js';
-import { configSchema, describeConfigError, validatePartial, CONFIG_KEYS, type Config, type ConfigKey } from './schema.js';
+import { configSchema, defaultConfig, describeConfigError, validatePartial, CONFIG_KEYS, type Config, type ConfigKey } from './schema.js';
+import { folderWriteProblems } from './folder-rules.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 import { ensureDir } from './ensure-dir.js';
 
 export const DEFAULT_DATA_DIR = path.join(os.homedir(), '.kikoplay');
@@ -21,8 +23,8 @@ export class ConfigFileError extends AppError {
   }
 }
 
-/** Read and validate `<data-dir>/config.json` (the keys stored in it only, no defaults). */
-export function readConfigFile(dataDir: string): Partial<Config> {
+/** The JSON object stored in `<data-dir>/config.json`, not validated ({} when there is no file). */
+function readRawConfigFile(dataDir: string): Record<string, unknown> {
   const file = configPath(dataDir);
   if (!existsSync(file)) return {};
   let raw: unknown;
@@ -32,8 +34,13 @@ export function readConfigFile(dataDir: string): Partial<Config> {
     throw new ConfigFileError(`${file} is not valid JSON: ${(err as Error).message}`);
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError(`${file} must hold a JSON object`);
-  const parsed = validatePartial(raw as Record<string, unknown>);
-  if (!parsed.ok) throw new ConfigFileError(`invalid config in ${file}: ${parsed.message}`);
+  return raw as Record<string, unknown>;
+}
+
+/** Read and validate `<data-dir>/config.json` (the keys stored in it only, no defaults). */
+export function readConfigFile(dataDir: string): Partial<Config> {
+  const parsed = validatePartial(readRawConfigFile(dataDir));
+  if (!parsed.ok) throw new ConfigFileError(`invalid config in ${configPath(dataDir)}: ${parsed.message}`);
   return parsed.data;
 }
 
@@ -73,7 +80,7 @@ export function loadConfig(dataDir: string, flags: Partial<Config> = {}, env: No
 
 /** Write a file atomically: temp file in the same folder, then rename. */
 export function writeFileAtomic(file: string, data: string, mode?: number): void {
-  ensureDir(path.dirname(file));
+  ensureDir(path.dirname(file), PRIVATE_DIR_MODE);
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(tmp, data, { mode });
   if (mode !== undefined) chmodSync(tmp, mode);
@@ -85,13 +92,33 @@ export function writeFileAtomic(file: string, data: string, mode?: number): void
  * Throws (and writes nothing) when the result would be invalid.
  */
 export function updateConfigFile(dataDir: string, patch: Record<string, unknown>): Partial<Config> {
-  const current = readConfigFile(dataDir);
-  const next = { ...current, ...patch };
+  // the stored file may break a rule (written by hand, or by an older version): a change that mends it is allowed
+  const current = readRawConfigFile(dataDir);
+  return writeConfigFile(dataDir, current, { ...current, ...patch });
+}
+
+/** Remove keys from config.json (their defaults apply), refused like any change when the result is invalid. */
+export function unsetConfigKeys(dataDir: string, keys: string[]): Partial<Config> {
+  const current = readRawConfigFile(dataDir);
+  const next: Record<string, unknown> = { ...current };
+  for (const k of keys) delete next[k];
+  return writeConfigFile(dataDir, current, next);
+}
+
+/**
+ * The one gate of config.json: the schema (every rule that needs no file system, see folder-rules.ts),
+ * then the file-system checks of folders the change brings in. Nothing is written when a check fails.
+ */
+function writeConfigFile(dataDir: string, current: Record<string, unknown>, next: Record<string, unknown>): Partial<Config> {
   const parsed = validatePartial(next);
   if (!parsed.ok) throw new ConfigFileError(parsed.message);
   const full = configSchema.safeParse(next);
   if (!full.success) throw new ConfigFileError(describeConfigError(full.error));
-  writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n');
+  // folders of a stored file that breaks the rules are checked as if new
+  const before = configSchema.safeParse(current);
+  const disk = folderWriteProblems(before.success ? before.data : defaultConfig(), full.data);
+  if (disk.length) throw new ConfigFileError(disk.join('; '));
+  writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n', PRIVATE_FILE_MODE);
   return parsed.data;
 }
 
@@ -103,7 +130,7 @@ export function loadOrCreateSecret(dataDir: string): string {
     if (secret.length >= 32) return secret;
   }
   const secret = randomBytes(48).toString('hex');
-  writeFileAtomic(file, secret + '\n', 0o600);
+  writeFileAtomic(file, secret + '\n', PRIVATE_FILE_MODE);
   return secret;
 }
 

@@ -1,13 +1,25 @@
 import { z } from 'zod';
+import { coverFolderProblem, FOLDER_RULE_MSG, rootFolderProblems } from './folder-rules.js';
 
 /**
  * The one config schema (spec §3 "Admin config", defaults of spec §9 and api-contract §10).
  * Stored as `<data-dir>/config.json`; every key is optional there and filled from these defaults.
  */
-const rootFolder = z.object({
-  name: z.string().trim().min(1, 'folder alias must not be empty'),
-  path: z.string().trim().min(1, 'folder path must not be empty'),
+const rootFolder = z.object({ name: z.string().trim(), path: z.string().trim() });
+
+/** Root folders by the rules of folder-rules.ts (unique aliases and paths, absolute, none inside another). */
+const rootFolders = z.array(rootFolder).superRefine((folders, ctx) => {
+  for (const p of rootFolderProblems(folders)) ctx.addIssue({ code: 'custom', message: p.message, path: p.at });
 });
+
+/** Empty (the default folder) or absolute. */
+const coverFolderDir = z
+  .string()
+  .trim()
+  .superRefine((dir, ctx) => {
+    const problem = coverFolderProblem(true, dir);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const ms = int(1, 600_000);
@@ -15,9 +27,9 @@ const ms = int(1, 600_000);
 export const configSchema = z
   .object({
     // Folders and paths
-    rootFolders: z.array(rootFolder).default([]),
+    rootFolders: rootFolders.default([]),
     coverUseDefaultPath: z.boolean().default(true),
-    coverFolderDir: z.string().default(''),
+    coverFolderDir: coverFolderDir.default(''),
     voiceWorkDefaultPath: z.string().default(''),
     dbUseDefaultPath: z.boolean().default(true),
     databaseFolderDir: z.string().default(''),
@@ -64,7 +76,10 @@ export const configSchema = z
     checkUpdate: z.boolean().default(false),
     checkBetaUpdate: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    if (!c.coverUseDefaultPath && !c.coverFolderDir) ctx.addIssue({ code: 'custom', message: FOLDER_RULE_MSG.coverDirNeeded, path: ['coverFolderDir'] });
+  });
 
 export type Config = z.infer<typeof configSchema>;
 export type ConfigKey = keyof Config;
@@ -76,10 +91,11 @@ export const RESTART_KEYS: ConfigKey[] = ['listenPort', 'blockRemoteConnection',
 export const defaultConfig = (): Config => configSchema.parse({});
 
 /** Human message for a zod error, naming the offending key(s). */
-export function describeConfigError(err: z.ZodError): string {
+export function describeConfigError(err: z.ZodError, prefix: PropertyKey[] = []): string {
   return err.issues
     .map((issue) => {
-      const key = issue.path.length ? issue.path.join('.') : '(root)';
+      const at = [...prefix, ...issue.path].map(String);
+      const key = at.length ? at.join('.') : '(root)';
       if (issue.code === 'unrecognized_keys') return `unknown config key(s): ${issue.keys.join(', ')}`;
       return `${key}: ${issue.message}`;
     })
@@ -100,7 +116,7 @@ export function validatePartial(input: Record<string, unknown>): { ok: true; dat
     if (!field || value === undefined) continue;
     const r = field.safeParse(value);
     if (r.success) out[key] = r.data;
-    else problems.push(`${key}: ${r.error.issues.map((i) => i.message).join('; ')}`);
+    else problems.push(describeConfigError(r.error, [key]));
   }
   return problems.length ? { ok: false, message: problems.join('; ') } : { ok: true, data: out as Partial<Config> };
 }

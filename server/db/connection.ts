@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
 import { open, type Database as SqliteDb } from 'sqlite';
 import { ensureDir } from '../config/ensure-dir.js';
+import { databaseFiles, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictMode } from '../config/private-files.js';
 
 export type SqlValue = string | number | bigint | null | Buffer | boolean;
 export type Params = SqlValue[] | Record<string, SqlValue>;
@@ -68,9 +69,17 @@ export class Database {
   ) {}
 
   static async open(file: string, opts: { busyTimeoutMs?: number; readers?: number; migrate?: boolean } = {}): Promise<Database> {
-    ensureDir(path.dirname(file));
+    const onDisk = file !== ':memory:' && file !== '';
+    if (onDisk) {
+      // a folder made here is private; an existing one (the data dir is tightened on start) is left as its owner set it
+      ensureDir(path.dirname(file), PRIVATE_DIR_MODE);
+      // SQLite gives its -wal/-shm files the mode of the database file: a new one starts 0600, an older one is tightened
+      closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+      for (const f of databaseFiles(file)) restrictMode(f, PRIVATE_FILE_MODE);
+    }
     const busy = opts.busyTimeoutMs ?? 5000;
     const writer = await openConnection(file, busy, false);
+    if (onDisk) for (const f of databaseFiles(file)) restrictMode(f, PRIVATE_FILE_MODE);
     if (opts.migrate !== false) {
       try {
         await migrate(writer);

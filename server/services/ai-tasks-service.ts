@@ -51,7 +51,11 @@ export interface TaskDownload {
   fileName: string;
 }
 
+/** Tasks one (non-admin) user may have waiting in the queue at once. */
+export const MAX_PENDING_TASKS_PER_USER = 100;
+
 export const MSG = {
+  tooManyPending: `你已有 ${MAX_PENDING_TASKS_PER_USER} 个等待中的转写任务，请等它们完成后再添加.`,
   emptyQueue: '无待认领的翻译任务',
   notHeld: '没有找到指定的任务',
   guest: '游客账号只能浏览和播放，不能进行此操作.',
@@ -151,10 +155,13 @@ export class AiTasksService {
     }
     if (track.kind !== 'audio') throw badRequest(`只能为音频文件创建转写任务: "${track.path}" 不是音频文件`);
     await (await this.openAudio(track.root_folder, track.dir, track.path)).handle.close();
-    const created = await this.repo.create(workId, track.path, actor.id > 0 ? actor.id : null, this.now());
+    // admins (and the terminal) queue as much as they like; a user's waiting tasks are capped
+    const cap = isAdmin(actor) ? Infinity : MAX_PENDING_TASKS_PER_USER;
+    const created = await this.repo.create(workId, track.path, actor.id > 0 ? actor.id : null, this.now(), cap);
     if ('duplicate' in created) {
       throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`);
     }
+    if ('pendingOfCreator' in created) throw new AppError('too_many_requests', MSG.tooManyPending);
     return { id: created.id };
   }
 

@@ -10,20 +10,11 @@ import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { readConfigFile } from '../config/load.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
+import { coverFolderProblem, folderOnDiskProblem, FOLDER_RULE_MSG, rootFolderProblems } from '../config/folder-rules.js';
 
 export const FOLDER_MSG = {
+  ...FOLDER_RULE_MSG,
   forbidden: '只有 admin 账号能管理媒体库文件夹.',
-  empty: '文件夹别名和路径都不能为空.',
-  nameTaken: '该别名已存在，文件夹别名不能重复',
-  pathTaken: '该路径已存在，文件夹路径不能重复',
-  nameTooLong: (max: number) => `文件夹别名不能超过 ${max} 个字符，且不能包含控制字符.`,
-  notAbsolute: (p: string) => `文件夹路径必须是绝对路径: ${p}`,
-  missing: (p: string) => `文件夹不存在: ${p}`,
-  notDirectory: (p: string) => `该路径不是文件夹: ${p}`,
-  unreadable: (p: string) => `没有读取该文件夹的权限: ${p}`,
-  notWritable: (p: string) => `没有写入该文件夹的权限: ${p}`,
-  inside: (p: string, other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次: ${p}`,
-  contains: (p: string, other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次: ${p}`,
   unknown: (name: string) => `没有名为 "${name}" 的文件夹.`,
   overridden: '媒体库文件夹由命令行参数或环境变量 (KIKOPLAY_ROOT_FOLDERS) 指定，不能在网页上修改.',
   coverOverridden: '封面文件夹由命令行参数或环境变量指定，不能在网页上修改.',
@@ -31,8 +22,6 @@ export const FOLDER_MSG = {
   removed: (name: string) => `文件夹 "${name}" 已删除. 其中的作品会在下次扫描时标记为缺失，评价与播放历史保留.`,
   coverSaved: '封面文件夹设置已保存.',
 } as const;
-
-const MAX_NAME = 64;
 
 export interface RootFolderView {
   name: string;
@@ -57,28 +46,6 @@ export interface FoldersView {
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** `/srv/lib/` and `/srv/lib` are the same folder; on Windows case does not matter. */
-function pathKey(p: string): string {
-  const resolved = path.resolve(p);
-  return process.platform === 'win32' ? resolved.toLowerCase() : resolved;
-}
-
-const isInside = (child: string, parent: string) => {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-};
-
-async function checkDirectory(p: string, mode: number, modeMessage: (p: string) => string): Promise<void> {
-  const st = await fsp.stat(p).catch(() => undefined);
-  if (!st) throw badRequest(FOLDER_MSG.missing(p));
-  if (!st.isDirectory()) throw badRequest(FOLDER_MSG.notDirectory(p));
-  try {
-    await fsp.access(p, mode);
-  } catch {
-    throw badRequest(modeMessage(p));
-  }
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -135,18 +102,12 @@ export class FoldersService {
     this.requireAdmin(actor);
     const name = text(input.name);
     const dir = text(input.path);
-    if (!name || !dir) throw badRequest(FOLDER_MSG.empty);
-    if (name.length > MAX_NAME || /[\u0000-\u001f]/.test(name)) throw badRequest(FOLDER_MSG.nameTooLong(MAX_NAME));
-    if (/[\u0000]/.test(dir) || !path.isAbsolute(dir)) throw badRequest(FOLDER_MSG.notAbsolute(dir));
+    // the rules every way of writing rootFolders goes through (config/folder-rules.ts), for the new entry
     const roots = this.store.get().rootFolders;
-    if (roots.some((f) => f.name === name)) throw conflict(FOLDER_MSG.nameTaken);
-    const key = pathKey(dir);
-    if (roots.some((f) => pathKey(f.path) === key)) throw conflict(FOLDER_MSG.pathTaken);
-    for (const f of roots) {
-      if (isInside(key, pathKey(f.path))) throw conflict(FOLDER_MSG.inside(dir, f.name));
-      if (isInside(pathKey(f.path), key)) throw conflict(FOLDER_MSG.contains(dir, f.name));
-    }
-    await checkDirectory(dir, fsConstants.R_OK | fsConstants.X_OK, FOLDER_MSG.unreadable);
+    const problem = rootFolderProblems([...roots, { name, path: dir }]).find((p) => p.at[0] === roots.length);
+    if (problem) throw problem.kind === 'conflict' ? conflict(problem.message) : badRequest(problem.message);
+    const missing = folderOnDiskProblem(dir, 'read');
+    if (missing) throw badRequest(missing);
     if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden);
     const normalized = path.resolve(dir);
     this.store.update({ rootFolders: [...roots, { name, path: normalized }] });
@@ -176,9 +137,8 @@ export class FoldersService {
     const dir = text(input.coverFolderDir);
     const patch: Record<string, unknown> = { coverUseDefaultPath: input.coverUseDefaultPath };
     if (!input.coverUseDefaultPath) {
-      if (!dir) throw badRequest('不使用默认封面文件夹时，需要填写封面文件夹路径.');
-      if (!path.isAbsolute(dir)) throw badRequest(FOLDER_MSG.notAbsolute(dir));
-      await checkDirectory(dir, fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK, FOLDER_MSG.notWritable);
+      const problem = coverFolderProblem(false, dir) ?? folderOnDiskProblem(dir, 'write');
+      if (problem) throw badRequest(problem);
       patch.coverFolderDir = path.resolve(dir);
     }
     if (this.overridden('coverUseDefaultPath') || (patch.coverFolderDir !== undefined && this.overridden('coverFolderDir'))) {

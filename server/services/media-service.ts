@@ -6,6 +6,7 @@ import { formatWorkCode } from '../domain/work-code.js';
 import type { FilesRepo, MediaFileRow } from '../db/repos/files-repo.js';
 import { offloadUrl, trackHash } from '../contract/tracks.js';
 import { decodeText } from '../media/charset.js';
+import { hidePaths } from '../domain/hide-paths.js';
 import { ThumbnailError, type Thumbnails } from '../media/thumbnails.js';
 import { FileGoneError, OpenFiles, type FileSource } from '../media/stream.js';
 import { isWithin, LibraryPathError, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
@@ -90,7 +91,11 @@ export class MediaService {
       // the image is read from the handle opened and checked above, not by its path again
       thumb = await this.thumbs.get({ read: () => readWhole(image), workId, n, size: image.size, mtimeMs: image.mtimeMs });
     } catch (err) {
-      if (err instanceof ThumbnailError) throw new AppError('bad_request', `获取小图像失败，图像无法解码: ${err.message}`, { status: 415 });
+      if (err instanceof ThumbnailError) {
+        // the decoder may quote the file it read: the user sees the path inside the work, never the disk's
+        const known = [[file.real, row.path] as const, [file.root, row.root_folder] as const, ...this.store.get().rootFolders.map((r) => [r.path, r.name] as const)];
+        throw new AppError('bad_request', `获取小图像失败，图像无法解码: ${hidePaths(err.message, known)}`, { status: 415 });
+      }
       throw err;
     } finally {
       image.release();

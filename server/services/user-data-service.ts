@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest, notFound } from '../domain/errors.js';
+import { AppError, badRequest, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
 import { integerInput } from '../contract/inputs.js';
 import { canWrite, type Actor } from '../auth/roles.js';
@@ -17,7 +17,7 @@ const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);
 export const reviewBody = z.object({
   work_id: workIdInput,
   rating: rating.optional(),
-  review_text: z.union([z.null(), z.string().max(20_000)]).optional(),
+  review_text: z.union([z.null(), z.string()]).optional(),
   progress: progress.optional(),
   user_name: z.unknown().optional(),
 });
@@ -33,7 +33,26 @@ export const historyState = z
   })
   .passthrough();
 
-const MAX_STATE_BYTES = 1024 * 1024;
+/**
+ * What one user may store (each past its cap is a 413 and nothing is written): a play state per work,
+ * all of the user's play states together, a review text, and all of the user's review texts together.
+ */
+export const USER_DATA_LIMITS = {
+  stateBytes: 256 * 1024,
+  historyBytesPerUser: 16 * 1024 * 1024,
+  reviewTextChars: 20_000,
+  reviewTextBytesPerUser: 4 * 1024 * 1024,
+} as const;
+
+const MB = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+export const USER_DATA_MSG = {
+  stateTooLarge: `播放状态过大（上限 ${USER_DATA_LIMITS.stateBytes / 1024} KB）`,
+  historyFull: `播放历史已达上限（每个用户 ${MB(USER_DATA_LIMITS.historyBytesPerUser)}），请删除部分播放历史后再试`,
+  reviewTooLong: `评价内容过长（上限 ${USER_DATA_LIMITS.reviewTextChars} 个字符）`,
+  reviewsFull: `评价内容已达上限（每个用户 ${MB(USER_DATA_LIMITS.reviewTextBytesPerUser)}），请删除或缩短部分评价后再试`,
+} as const;
+
+const tooLarge = (message: string) => new AppError('payload_too_large', message);
 
 function text(message: string, reason: string): string {
   return `${message}: ${reason}`;
@@ -77,11 +96,15 @@ export class UserDataService {
       return '更新进度成功';
     }
     if (body.rating === undefined) throw badRequest(text('评价失败', '缺少 rating（1–5 或 null）'));
-    await this.reviews.upsert(actor.id, body.work_id, {
-      rating: body.rating,
-      review_text: body.review_text ?? '',
-      progress: prog(body.progress),
-    });
+    const reviewText = body.review_text ?? '';
+    if (reviewText.length > USER_DATA_LIMITS.reviewTextChars) throw tooLarge(USER_DATA_MSG.reviewTooLong);
+    const stored = await this.reviews.upsert(
+      actor.id,
+      body.work_id,
+      { rating: body.rating, review_text: reviewText, progress: prog(body.progress) },
+      USER_DATA_LIMITS.reviewTextBytesPerUser,
+    );
+    if (!stored) throw tooLarge(USER_DATA_MSG.reviewsFull);
     return '评价成功';
   }
 
@@ -110,9 +133,9 @@ export class UserDataService {
       throw badRequest(`参数 state 无效: ${issue.path.length ? `state.${issue.path.join('.')} ` : ''}${issue.message}（需要 { queue: [], index: 整数, seconds: 数字 }）`);
     }
     const json = JSON.stringify(b.state);
-    if (Buffer.byteLength(json) > MAX_STATE_BYTES) throw badRequest('播放状态过大');
+    if (Buffer.byteLength(json) > USER_DATA_LIMITS.stateBytes) throw tooLarge(USER_DATA_MSG.stateTooLarge);
     await this.existingWork(id.data);
-    await this.history.upsert(actor.id, id.data, json);
+    if (!(await this.history.upsert(actor.id, id.data, json, USER_DATA_LIMITS.historyBytesPerUser))) throw tooLarge(USER_DATA_MSG.historyFull);
   }
 
   async deleteHistory(actor: Actor, rawId: unknown): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Runs the BUILT command-line server (`node bin/kikoplay.js serve --data-dir <tmp> --port 0`) the way a
  * user starts it, for end-to-end tests. Reads the port from the start-up line and the generated admin
- * password from `<data-dir>/initial-admin-password` (line 1 the name, line 2 the password).
+ * password from `<data-dir>/initial-admin-password` (lines `user: <name>` and `password: <password>`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -105,8 +105,10 @@ export async function startCliServer(opts: CliServerOptions = {}): Promise<CliSe
   let admin: CliServer['admin'];
   const passwordFile = path.join(dataDir, 'initial-admin-password');
   if (existsSync(passwordFile)) {
-    const [name, password] = readFileSync(passwordFile, 'utf8').split('\n');
-    if (name && password) admin = { name: name.trim(), password: password.trim() };
+    const text = readFileSync(passwordFile, 'utf8');
+    const name = /^user: (.+)$/m.exec(text)?.[1];
+    const password = /^password: (.+)$/m.exec(text)?.[1];
+    if (name && password) admin = { name, password };
   }
 
   let stopped = false;

@@ -32,10 +32,11 @@ describe('kikoplay config', () => {
 
   it('parses JSON values, reads them back and validates the file', async () => {
     const dir = tempDir();
-    const set = await runCli(['--data-dir', dir, 'config', 'set', 'rootFolders', '[{"name":"lib","path":"/srv/voice"}]']);
+    const voice = tempDir();
+    const set = await runCli(['--data-dir', dir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'lib', path: voice }])]);
     expect(set.code).toBe(0);
     const got = await runCli(['--data-dir', dir, 'config', 'get', 'rootFolders']);
-    expect(JSON.parse(got.stdout)).toEqual([{ name: 'lib', path: '/srv/voice' }]);
+    expect(JSON.parse(got.stdout)).toEqual([{ name: 'lib', path: voice }]);
     expect((await runCli(['--data-dir', dir, 'config', 'validate'])).code).toBe(0);
     const where = await runCli(['--data-dir', dir, 'config', 'path']);
     expect(where.stdout.trim()).toBe(path.join(dir, 'config.json'));
@@ -81,8 +82,12 @@ describe('kikoplay serve + user', () => {
     const file = path.join(dir, 'initial-admin-password');
     expect(existsSync(file)).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const [name, password] = readFileSync(file, 'utf8').trim().split('\n');
-    expect(name).toBe('admin');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('user: admin');
+    expect(lines[1]).toMatch(/^password: \S{12,}$/);
+    const name = 'admin';
+    const password = lines[1].slice('password: '.length);
     expect(server.output().stdout).toContain(password);
     const login = await post(`${url}/api/auth/me`, { name, password });
     expect(login.status).toBe(200);
@@ -105,7 +110,7 @@ describe('kikoplay serve + user', () => {
     const aliceToken = alice.body.token as string;
     expect((await get(`${url}/api/credentials/users`, aliceToken)).status).toBe(403);
 
-    const [, adminPassword] = readFileSync(path.join(dir, 'initial-admin-password'), 'utf8').trim().split('\n');
+    const adminPassword = /^password: (.+)$/m.exec(readFileSync(path.join(dir, 'initial-admin-password'), 'utf8'))![1];
     const admin = await post(`${url}/api/auth/me`, { name: 'admin', password: adminPassword });
     const users = await get(`${url}/api/credentials/users`, admin.body.token as string);
     expect(users.status).toBe(200);

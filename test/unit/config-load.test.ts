@@ -60,9 +60,10 @@ describe('config loading', () => {
     const dir = tempDir();
     mkdirSync(dir, { recursive: true });
     updateConfigFile(dir, { pageSize: 24 });
-    updateConfigFile(dir, { rootFolders: [{ name: 'lib', path: '/srv/voice' }] });
-    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({ pageSize: 24, rootFolders: [{ name: 'lib', path: '/srv/voice' }] });
-    expect(readConfigFile(dir)).toEqual({ pageSize: 24, rootFolders: [{ name: 'lib', path: '/srv/voice' }] });
+    const voice = tempDir();
+    updateConfigFile(dir, { rootFolders: [{ name: 'lib', path: voice }] });
+    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({ pageSize: 24, rootFolders: [{ name: 'lib', path: voice }] });
+    expect(readConfigFile(dir)).toEqual({ pageSize: 24, rootFolders: [{ name: 'lib', path: voice }] });
   });
 
   it('rejects a config file that is not a JSON object', () => {

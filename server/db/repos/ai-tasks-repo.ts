@@ -128,13 +128,24 @@ export class AiTasksRepo {
   }
 
   /**
-   * Create a PENDING task unless the same work + path already has one.
-   * Returns the new id, or `{ duplicate: id }` of the existing task.
+   * Create a PENDING task unless the same work + path already has one, or (with `maxPendingOfCreator`)
+   * its creator already has that many PENDING tasks.
+   * Returns the new id, `{ duplicate: id }` of the existing task, or `{ pendingOfCreator: n }`.
    */
-  create(workId: number, audioPath: string, createdBy: number | null, now: string): Promise<{ id: number } | { duplicate: number }> {
+  create(
+    workId: number,
+    audioPath: string,
+    createdBy: number | null,
+    now: string,
+    maxPendingOfCreator = Infinity,
+  ): Promise<{ id: number } | { duplicate: number } | { pendingOfCreator: number }> {
     return this.db.tx(async (w) => {
       const existing = await w.get<{ id: number }>('SELECT id FROM ai_tasks WHERE work_id = ? AND audio_path = ?', [workId, audioPath]);
       if (existing) return { duplicate: existing.id };
+      if (createdBy !== null && Number.isFinite(maxPendingOfCreator)) {
+        const pending = await w.get<{ n: number }>('SELECT COUNT(*) AS n FROM ai_tasks WHERE status = ? AND created_by = ?', [AI_STATUS.PENDING, createdBy]);
+        if ((pending?.n ?? 0) >= maxPendingOfCreator) return { pendingOfCreator: pending?.n ?? 0 };
+      }
       const r = await w.run('INSERT INTO ai_tasks (work_id, audio_path, status, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
         workId,
         audioPath,

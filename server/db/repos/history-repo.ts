@@ -16,13 +16,25 @@ export class HistoryRepo {
     return this.db.get<HistoryRow>('SELECT * FROM play_history WHERE user_id = ? AND work_id = ?', [userId, workId]);
   }
 
-  async upsert(userId: number, workId: number, stateJson: string): Promise<void> {
+  /**
+   * Store the user's play state of a work, unless the user's states of all other works plus this one
+   * would pass `maxUserBytes` (then false, nothing written). Checked and written in one transaction.
+   */
+  async upsert(userId: number, workId: number, stateJson: string, maxUserBytes = Infinity): Promise<boolean> {
     const now = sqlNow();
-    await this.db.run(
-      `INSERT INTO play_history (user_id, work_id, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (user_id, work_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
-      [userId, workId, stateJson, now, now],
-    );
+    return this.db.tx(async (w) => {
+      if (Number.isFinite(maxUserBytes)) {
+        // octet_length reads the stored size, not the content
+        const others = await w.get<{ bytes: number }>('SELECT COALESCE(SUM(octet_length(state)), 0) AS bytes FROM play_history WHERE user_id = ? AND work_id <> ?', [userId, workId]);
+        if ((others?.bytes ?? 0) + Buffer.byteLength(stateJson) > maxUserBytes) return false;
+      }
+      await w.run(
+        `INSERT INTO play_history (user_id, work_id, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, work_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+        [userId, workId, stateJson, now, now],
+      );
+      return true;
+    });
   }
 
   async delete(userId: number, workId: number): Promise<number> {

@@ -45,11 +45,25 @@ export class ReviewsRepo {
 
   /**
    * Write some fields of a user's review row (created when absent). A row left with no rating, no text and
-   * no progress is removed, so "my ratings" lists only works the user really marked.
+   * no progress is removed, so "my ratings" lists only works the user really marked. False (nothing
+   * written) when a new text would take the user's review texts past `maxUserTextBytes`.
    */
-  async upsert(userId: number, workId: number, fields: { rating?: number | null; review_text?: string | null; progress?: Progress | null }): Promise<void> {
+  async upsert(
+    userId: number,
+    workId: number,
+    fields: { rating?: number | null; review_text?: string | null; progress?: Progress | null },
+    maxUserTextBytes = Infinity,
+  ): Promise<boolean> {
     const now = sqlNow();
-    await this.db.tx(async (w) => {
+    return this.db.tx(async (w) => {
+      // a new text must fit beside the user's texts of every other work (octet_length reads the stored size only)
+      if (fields.review_text && Number.isFinite(maxUserTextBytes)) {
+        const others = await w.get<{ bytes: number }>(
+          'SELECT COALESCE(SUM(octet_length(review_text)), 0) AS bytes FROM reviews WHERE user_id = ? AND work_id <> ?',
+          [userId, workId],
+        );
+        if ((others?.bytes ?? 0) + Buffer.byteLength(fields.review_text) > maxUserTextBytes) return false;
+      }
       const existing = await w.get<ReviewRow>('SELECT * FROM reviews WHERE user_id = ? AND work_id = ?', [userId, workId]);
       const next = {
         rating: fields.rating !== undefined ? fields.rating : (existing?.rating ?? null),
@@ -58,7 +72,7 @@ export class ReviewsRepo {
       };
       if (next.rating === null && !next.review_text && next.progress === null) {
         await w.run('DELETE FROM reviews WHERE user_id = ? AND work_id = ?', [userId, workId]);
-        return;
+        return true;
       }
       await w.run(
         `INSERT INTO reviews (user_id, work_id, rating, review_text, progress, created_at, updated_at)
@@ -67,6 +81,7 @@ export class ReviewsRepo {
            rating = excluded.rating, review_text = excluded.review_text, progress = excluded.progress, updated_at = excluded.updated_at`,
         [userId, workId, next.rating, next.review_text, next.progress, now, now],
       );
+      return true;
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { isAppError } from '../../domain/errors.js';
+import { redactUrl } from './redact-url.js';
 
 interface HttpishError {
   status?: unknown;
@@ -94,9 +95,4 @@ function logError(logger: Logger, ctx: Context, err: unknown, what: string) {
   } catch {
     logger.error({ ...context, err: { type: typeof err } }, `${what} (unloggable)`);
   }
-}
-
-/** Remove token query values from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|auth_token|secret)=)[^&]*/gi, '$1[redacted]');
 }

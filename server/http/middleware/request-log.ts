@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { redactUrl } from './errors.js';
+import { redactUrl } from './redact-url.js';
 
 /** Request id (X-Request-Id) and one pino access line per API request, tokens redacted. */
 export function requestLog(logger: Logger) {

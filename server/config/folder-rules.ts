@@ -1,0 +1,158 @@
+/**
+ * The rules of the folder settings (root folders and the cover folder), one implementation for every
+ * way a setting is written: the folders API of the dashboard, PUT /api/config/admin, `kikoplay config
+ * set|unset`, KIKOPLAY_* variables, flags and config.json at load.
+ *
+ * - `rootFolderProblems` and `coverFolderProblem` need no file system: the config schema runs them, so
+ *   they hold wherever a config is parsed (load included).
+ * - `folderOnDiskProblem` asks the file system (the folder exists, is a folder, can be read/written). It
+ *   runs when a folder is written into config.json (`updateConfigFile`), not at load: a library disk that
+ *   is not mounted when the server starts must not stop it (the dashboard shows the folder as absent).
+ */
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Texts the dashboard shows (kept as the folders API always said them). */
+export const FOLDER_RULE_MSG = {
+  empty: '文件夹别名和路径都不能为空.',
+  nameTaken: '该别名已存在，文件夹别名不能重复',
+  pathTaken: '该路径已存在，文件夹路径不能重复',
+  nameTooLong: (max: number) => `文件夹别名不能超过 ${max} 个字符，且不能包含控制字符.`,
+  notAbsolute: (p: string) => `文件夹路径必须是绝对路径: ${p}`,
+  missing: (p: string) => `文件夹不存在: ${p}`,
+  notDirectory: (p: string) => `该路径不是文件夹: ${p}`,
+  unreadable: (p: string) => `没有读取该文件夹的权限: ${p}`,
+  notWritable: (p: string) => `没有写入该文件夹的权限: ${p}`,
+  inside: (p: string, other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次: ${p}`,
+  contains: (p: string, other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次: ${p}`,
+  coverDirNeeded: '不使用默认封面文件夹时，需要填写封面文件夹路径.',
+} as const;
+
+export const MAX_FOLDER_NAME = 64;
+
+export interface RootFolderInput {
+  name: string;
+  path: string;
+}
+
+/** One broken rule: which entry and field, whether it clashes with another entry, and the text. */
+export interface FolderProblem {
+  at: [number, 'name' | 'path'];
+  /** `conflict`: the entry is fine alone but clashes with an earlier one (the folders API answers 409). */
+  kind: 'invalid' | 'conflict';
+  message: string;
+}
+
+/** `/srv/lib/` and `/srv/lib` are the same folder; on Windows case does not matter. */
+export function pathKey(p: string): string {
+  const resolved = path.resolve(p);
+  return process.platform === 'win32' ? resolved.toLowerCase() : resolved;
+}
+
+const isInside = (child: string, parent: string) => {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
+
+export const isAbsoluteFolder = (p: string) => !p.includes('\u0000') && path.isAbsolute(p);
+
+/** The problem of one entry on its own, if any. */
+function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined {
+  const name = f.name.trim();
+  const dir = f.path.trim();
+  if (!name) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.empty };
+  if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty };
+  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name)) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME) };
+  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir) };
+  return undefined;
+}
+
+/**
+ * Every broken rule of a list of root folders: each alias and path non-empty, the alias short and
+ * printable, the path absolute; aliases unique (works are found by alias), paths unique, no folder
+ * inside another (its works would be scanned twice). A clash is reported on the later entry, naming
+ * the earlier one — the entry a new folder appended at the end would be.
+ */
+export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderProblem[] {
+  const problems: FolderProblem[] = [];
+  const valid: { name: string; dir: string; key: string }[] = [];
+  folders.forEach((f, j) => {
+    const own = entryProblem(f, j);
+    if (own) {
+      problems.push(own);
+      return;
+    }
+    const name = f.name.trim();
+    const dir = f.path.trim();
+    const key = pathKey(dir);
+    const clash = (): FolderProblem | undefined => {
+      if (valid.some((e) => e.name === name)) return { at: [j, 'name'], kind: 'conflict', message: FOLDER_RULE_MSG.nameTaken };
+      if (valid.some((e) => e.key === key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.pathTaken };
+      for (const e of valid) {
+        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(dir, e.name) };
+        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(dir, e.name) };
+      }
+      return undefined;
+    };
+    const problem = clash();
+    if (problem) problems.push(problem);
+    else valid.push({ name, dir, key });
+  });
+  return problems;
+}
+
+/** The cover folder: absolute when set, and set when the default folder is not used. */
+export function coverFolderProblem(useDefault: boolean, dir: string): string | undefined {
+  const d = dir.trim();
+  if (d && !isAbsoluteFolder(d)) return FOLDER_RULE_MSG.notAbsolute(d);
+  if (!useDefault && !d) return FOLDER_RULE_MSG.coverDirNeeded;
+  return undefined;
+}
+
+/**
+ * Whether a folder is usable now: it exists, is a folder, and can be listed (`read`) or also written
+ * (`write`, the cover folder). Undefined when it is.
+ */
+export function folderOnDiskProblem(p: string, need: 'read' | 'write'): string | undefined {
+  let st;
+  try {
+    st = statSync(p);
+  } catch {
+    return FOLDER_RULE_MSG.missing(p);
+  }
+  if (!st.isDirectory()) return FOLDER_RULE_MSG.notDirectory(p);
+  const mode = need === 'write' ? fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK : fsConstants.R_OK | fsConstants.X_OK;
+  try {
+    accessSync(p, mode);
+  } catch {
+    return need === 'write' ? FOLDER_RULE_MSG.notWritable(p) : FOLDER_RULE_MSG.unreadable(p);
+  }
+  return undefined;
+}
+
+interface FolderSettings {
+  rootFolders: readonly RootFolderInput[];
+  coverUseDefaultPath: boolean;
+  coverFolderDir: string;
+}
+
+/**
+ * The file-system problems of a change from `before` to `next` (both complete configs): every root
+ * folder not configured before, and the cover folder when it is (newly) in use. As `key path: text`.
+ */
+export function folderWriteProblems(before: FolderSettings, next: FolderSettings): string[] {
+  const problems: string[] = [];
+  const known = new Set(before.rootFolders.map((f) => pathKey(f.path)));
+  next.rootFolders.forEach((f, i) => {
+    if (known.has(pathKey(f.path))) return;
+    const p = folderOnDiskProblem(f.path.trim(), 'read');
+    if (p) problems.push(`rootFolders.${i}.path: ${p}`);
+  });
+  const coverKey = (d: string) => (d.trim() ? pathKey(d.trim()) : '');
+  const coverChanged = before.coverUseDefaultPath !== next.coverUseDefaultPath || coverKey(before.coverFolderDir) !== coverKey(next.coverFolderDir);
+  if (!next.coverUseDefaultPath && coverChanged) {
+    const p = folderOnDiskProblem(next.coverFolderDir.trim(), 'write');
+    if (p) problems.push(`coverFolderDir: ${p}`);
+  }
+  return problems;
+}
