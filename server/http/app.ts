@@ -22,6 +22,9 @@ import { lyricsRoutes } from './routes/lyrics.js';
 import { editRoutes } from './routes/edit.js';
 import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
 import { folderRoutes } from './routes/folders.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { sameOriginGuard } from './middleware/same-origin.js';
+import { OriginPolicy } from './origin-policy.js';
 
 const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes, folderRoutes];
 
@@ -31,6 +34,8 @@ const isPublic = (path: string, method: string) =>
 
 export interface HttpAppOptions {
   webRoot?: string;
+  /** The Host / Origin policy (shared with the admin socket); made from the config when absent. */
+  originPolicy?: OriginPolicy;
 }
 
 export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
@@ -38,8 +43,10 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   koa.silent = true;
   koa.on('error', (err) => app.logger.debug({ err }, 'koa error'));
 
+  koa.use(securityHeaders());
   koa.use(requestLog(app.logger));
   koa.use(errorMiddleware(app.logger));
+  koa.use(sameOriginGuard(opts.originPolicy ?? new OriginPolicy(() => app.store.get())));
   if (app.store.get().enableGzip) koa.use(compress({ threshold: 1024 }));
   koa.use(favouritesApiAlias());
   if (opts.webRoot) koa.use(spaMiddleware(opts.webRoot));
