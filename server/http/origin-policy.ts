@@ -98,11 +98,14 @@ export class OriginPolicy {
   checkOrigin(req: RequestFacts, unsafe = !SAFE_METHODS.has(req.method.toUpperCase())): AppError | null {
     if (!unsafe) return null;
     const origin = firstValue(req.headers.origin);
+    const site = firstValue(req.headers['sec-fetch-site'])?.toLowerCase();
     if (origin === undefined) {
-      const site = firstValue(req.headers['sec-fetch-site'])?.toLowerCase();
       if (site === 'cross-site' || site === 'same-site') return forbiddenOrigin(`Sec-Fetch-Site: ${site}`, null);
       return null;
     }
+    // under `Referrer-Policy: no-referrer` a browser sends `Origin: null` for its own page's form posts and
+    // beacons; Sec-Fetch-Site (which no page can set) still says whether the sender was this origin
+    if (origin === 'null' && site === 'same-origin') return null;
     let url: URL | null = null;
     try {
       url = origin === 'null' ? null : new URL(origin);

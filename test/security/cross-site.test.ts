@@ -77,6 +77,7 @@ for (const mode of ['auth on', 'auth off'] as const) {
         const res = await addFolder('evil2', { Origin: origin });
         expect(res.status, origin).toBe(403);
       }
+      expect((await addFolder('evil2', { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
       expect(folders()).not.toContain('evil2');
     });
 
@@ -110,6 +111,12 @@ for (const mode of ['auth on', 'auth off'] as const) {
       expect(own.status, JSON.stringify(own.body)).toBe(200);
       const local = await addFolder('own2', { Host: `localhost:${t.server.port}`, Origin: `http://localhost:${t.server.port}` });
       expect(local.status, JSON.stringify(local.body)).toBe(200);
+      // a form post of the app's own page under Referrer-Policy: no-referrer: Origin null, but same-origin
+      const nullOwn = await raw(t.server.port, 'PUT', '/api/config/admin', {
+        headers: { ...auth(), Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ config: { pageSize: 12 } }),
+      });
+      expect(nullOwn.status, JSON.stringify(nullOwn.body)).toBe(200);
       const native = await addFolder('native1', {});
       expect(native.status, JSON.stringify(native.body)).toBe(200);
       expect(folders()).toEqual(expect.arrayContaining(['own1', 'own2', 'native1']));
