@@ -17,6 +17,28 @@ interface ServeOptions {
   auth?: boolean;
 }
 
+/** True for an address only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false; // all interfaces
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
+}
+
+/** The warning `serve` prints when anyone on the network would act as the admin. */
+export function noAuthWarning(host: string | undefined): string {
+  const where = host ? `address ${host}` : 'all network interfaces';
+  return [
+    '',
+    '  ┌─ WARNING: authentication is OFF ───────────────────────────────',
+    `  │ kikoplay listens on ${where} with auth off:`,
+    '  │ ANYONE who can reach this port acts as the ADMIN — they can read',
+    '  │ your library, change settings, add folders and delete users.',
+    '  │ Use --host 127.0.0.1 (or blockRemoteConnection), or turn auth on.',
+    '  └────────────────────────────────────────────────────────────────',
+    '',
+  ].join('\n');
+}
+
 function parsePort(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(`--port must be a port number (0-65535), got "${value}"`);
@@ -62,6 +84,10 @@ export function serveCommand(): Command {
         process.stdout.write(banner + '\n');
       }
       const host = opts.host ?? (config.blockRemoteConnection ? '127.0.0.1' : undefined);
+      if (!config.auth && !isLoopbackHost(host)) {
+        process.stderr.write(noAuthWarning(host) + '\n');
+        app.logger.warn({ host: host ?? '(all interfaces)' }, 'authentication is off on a non-loopback address: anyone who can reach the server acts as the admin');
+      }
       const server = await startHttpServer(app, { port: port === 0 ? 0 : config.listenPort, host, webRoot: webRoot() });
       const jobs = startJobs(app);
       // `kikoplay config set` from another shell applies without a restart

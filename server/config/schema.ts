@@ -21,6 +21,26 @@ const coverFolderDir = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** A host name (or IP) a browser may use to reach this server: no scheme, path or port. */
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])$/, 'must be a host name such as music.example.com (no scheme, port or path)');
+
+/** A web origin (`https://host[:port]`) whose pages may call this server. */
+const webOrigin = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '').toLowerCase();
+    } catch {
+      return false;
+    }
+  }, 'must be an origin such as https://music.example.com (scheme, host and optional port; no path)');
+
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const ms = int(1, 600_000);
 
@@ -64,6 +84,8 @@ export const configSchema = z
     blockRemoteConnection: z.boolean().default(false),
     behindProxy: z.boolean().default(false),
     trustedProxyHops: int(1, 16).default(1),
+    publicHosts: z.array(hostName).max(64).default([]),
+    allowedOrigins: z.array(webOrigin).max(64).default([]),
     expiresIn: int(60, 10 * 365 * 86400).default(2592000),
     pageSize: int(1, 100).default(12),
     dbBusyTimeout: int(100, 120_000).default(5000),

@@ -23,6 +23,9 @@ import { lyricsRoutes } from './routes/lyrics.js';
 import { editRoutes } from './routes/edit.js';
 import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
 import { folderRoutes } from './routes/folders.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { sameOriginGuard } from './middleware/same-origin.js';
+import { OriginPolicy } from './origin-policy.js';
 
 const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes, folderRoutes];
 
@@ -30,6 +33,8 @@ export interface HttpAppOptions {
   webRoot?: string;
   /** Overrides of the HTTP limits (timeouts, connections, body bytes in flight); tests use small ones. */
   limits?: Partial<HttpLimits>;
+  /** The Host / Origin policy (shared with the admin socket); made from the config when absent. */
+  originPolicy?: OriginPolicy;
 }
 
 /**
@@ -82,9 +87,11 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   koa.silent = true;
   koa.on('error', (err) => app.logger.debug({ err }, 'koa error'));
 
+  koa.use(securityHeaders());
   koa.use(requestLog(app.logger));
   koa.use(closeUnreadBodies);
   koa.use(errorMiddleware(app.logger));
+  koa.use(sameOriginGuard(opts.originPolicy ?? new OriginPolicy(() => app.store.get())));
   if (app.store.get().enableGzip) koa.use(compress({ threshold: 1024 }));
   koa.use(favouritesApiAlias());
   if (opts.webRoot) koa.use(spaMiddleware(opts.webRoot));

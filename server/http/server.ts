@@ -6,6 +6,8 @@ import { createHttpApp, type HttpAppOptions } from './app.js';
 import { AdminHub } from '../realtime/admin-hub.js';
 import { tuneHeapGrowthForServer } from './heap-growth.js';
 import { httpLimits } from './limits.js';
+import { OriginPolicy } from './origin-policy.js';
+import { rawSecurityHeaders } from './middleware/security-headers.js';
 
 export interface RunningServer {
   server: http.Server;
@@ -35,14 +37,15 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', '无效的 HTTP 请求'];
   const body = JSON.stringify({ error: message });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${rawSecurityHeaders()}Connection: close\r\n\r\n${body}`);
 }
 
 /** Start the HTTP server. Port 0 picks a free port (tests). */
 export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { port: number; host?: string }): Promise<RunningServer> {
   tuneHeapGrowthForServer();
   const limits = httpLimits(opts.limits);
-  const koa = createHttpApp(app, opts);
+  const originPolicy = new OriginPolicy(() => app.store.get(), opts.host);
+  const koa = createHttpApp(app, { ...opts, originPolicy });
   const handle = koa.callback();
   // node checks the request and headers timeouts every `connectionsCheckingInterval` ms
   const checkEvery = Math.max(100, Math.min(5_000, Math.floor(Math.min(limits.requestTimeoutMs, limits.headersTimeoutMs) / 4)));
@@ -62,7 +65,14 @@ export async function startHttpServer(app: AppContext, opts: HttpAppOptions & { 
       resolve();
     });
   });
-  const hub = new AdminHub({ users: app.services.users, authEnabled: () => app.store.get().auth, feed: app.services.scan, logger: app.logger });
+  const hub = new AdminHub({
+    users: app.services.users,
+    usersChangeStamp: () => app.repos.users.changeStamp(),
+    authEnabled: () => app.store.get().auth,
+    feed: app.services.scan,
+    originPolicy,
+    logger: app.logger,
+  });
   hub.attach(server);
   const port = (server.address() as AddressInfo).port;
   const shownHost = !opts.host || opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;

@@ -1,7 +1,46 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import serve from 'koa-static';
+
+/** Where index.html gets this response's nonce (a character no HTML file contains). */
+const NONCE_SLOT = '\u0000';
+
+/**
+ * The web app's Content-Security-Policy: its own files only. Scripts and `<style>` elements need the
+ * response's nonce (index.html's inline scripts carry it; Mantine puts it on the styles it adds, see
+ * web/src/lib/csp-nonce.ts); style attributes React sets through the CSSOM are not affected. Images
+ * may be `blob:`/`data:` (covers, icons in the CSS), media `blob:`; nothing may frame the app.
+ */
+export function webAppCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' blob: data:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * index.html split where the nonce goes: a `<meta name="csp-nonce">` the app reads, and every `<script>`
+ * and `<style>` element.
+ */
+export function nonceTemplate(html: string): string[] {
+  const withSlots = html
+    .replace(/<(script|style)\b(?![^>]*\snonce=)/gi, `<$1 nonce="${NONCE_SLOT}"`)
+    .replace(/<head(\s[^>]*)?>/i, (head) => `${head}\n    <meta name="csp-nonce" nonce="${NONCE_SLOT}" />`);
+  return withSlots.split(NONCE_SLOT);
+}
 
 /**
  * Serves the prebuilt SPA from `webRoot` (dist/web) with a history fallback: any GET that is not
@@ -23,7 +62,7 @@ export function spaMiddleware(webRoot: string) {
       else res.setHeader('Cache-Control', 'no-cache');
     },
   });
-  let indexHtml: string | null = null;
+  let indexParts: string[] | null = null;
   return async (ctx: Context, next: Next) => {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -36,11 +75,13 @@ export function spaMiddleware(webRoot: string) {
     if (!ctx.accepts('html')) return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    const nonce = randomBytes(18).toString('base64');
+    ctx.set('Content-Security-Policy', webAppCsp(nonce));
     if (!haveBuild) {
       ctx.body = '<!doctype html><meta charset="utf-8"><title>kikoplay</title><p>The web app is not built. Run <code>npm run build</code>.</p>';
       return;
     }
-    indexHtml ??= readFileSync(indexFile, 'utf8');
-    ctx.body = indexHtml;
+    indexParts ??= nonceTemplate(readFileSync(indexFile, 'utf8'));
+    ctx.body = indexParts.join(nonce);
   };
 }

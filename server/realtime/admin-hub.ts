@@ -7,6 +7,23 @@ import type { UsersService } from '../services/users-service.js';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, decode, encode, type ServerEvent } from '../contract/realtime.js';
 import type { ScanEvent, ScanKind } from '../library/scan-events.js';
 import { initialScanState, reduceScanState, type ScanState } from '../library/scan-state.js';
+import type { OriginPolicy } from '../http/origin-policy.js';
+import { rawSecurityHeaders } from '../http/middleware/security-headers.js';
+
+const REASONS: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' };
+
+/** Answer an upgrade that goes no further with a JSON `{ error }`, then close the socket. */
+function rejectUpgrade(socket: Duplex, status: number, message: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${rawSecurityHeaders()}Connection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
 
 /** What the hub needs from the scanner (ScanService fits): its events, a snapshot, and the dashboard's actions. */
 export interface ScanFeed {
@@ -21,13 +38,34 @@ export interface ScanFeed {
 const HIGH_WATER = 4 * 1024 * 1024;
 const LOW_WATER = 256 * 1024;
 const PING_MS = 30_000;
+/** How often the hub looks whether users changed (role, password, deletion) or auth was switched. */
+const USERS_CHECK_MS = 250;
+/** A refused socket that does not answer the close handshake is cut after this. */
+const REFUSE_GRACE_MS = 2_000;
+/** Commands of one socket waiting for their turn; more are answered with an error, not queued. */
+const MAX_PENDING = 16;
 
 interface Client {
   ws: WebSocket;
+  /** The token the socket was opened with (null with auth off): re-checked on every command and when users change. */
+  token: string | null;
   actor: Actor;
   alive: boolean;
   /** Incremental events were dropped because the client was slow: it gets a snapshot when drained. */
   stale: boolean;
+  /** Commands run one after another, each after its own re-check. */
+  queue: Promise<void>;
+  pending: number;
+}
+
+/** Why a socket may not (or may no longer) use the hub: the close code and the message it is sent. */
+class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Map one scanner event to the dashboard's incremental socket events. */
@@ -83,57 +121,101 @@ export function snapshotPayload(state: ScanState) {
 }
 
 /**
- * The admin dashboard's realtime channel on `ws`: token checked on upgrade (admin only), scan events
- * pushed incrementally, a snapshot on ON_SCANNER_PAGE, keep-alive pings, and no unbounded buffers
- * for slow clients.
+ * The admin dashboard's realtime channel on `ws`: Host and Origin checked on upgrade (origin-policy.ts),
+ * token checked on upgrade (admin only) and again before every command, sockets closed as soon as their
+ * user is demoted, changes password or is deleted (or auth is switched on), scan events pushed
+ * incrementally, a snapshot on ON_SCANNER_PAGE, keep-alive pings, and no unbounded buffers for slow
+ * clients. Every socket has an error listener before anything else: nothing a client sends (an
+ * unmasked or oversized frame, garbage, frames during the token check) can end the process.
  */
 export class AdminHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
   private readonly pinger: NodeJS.Timeout;
+  private readonly usersWatch: NodeJS.Timeout;
+  /** The users' change stamp and the auth switch the open sockets were last checked against. */
+  private checked: { stamp: string | null; auth: boolean } | null = null;
+  private revalidating = false;
   /** The scan state folded from the events this hub has seen (for failed-task frames and catch-up snapshots). */
   private state: ScanState = initialScanState();
 
   constructor(
-    private readonly deps: { users: UsersService; authEnabled: () => boolean; feed: ScanFeed; logger: Logger },
+    private readonly deps: {
+      users: Pick<UsersService, 'authenticate' | 'anonymousAdmin'>;
+      /** Changes whenever any process may have changed a user (UsersRepo.changeStamp); null: unknown. */
+      usersChangeStamp: () => string | null;
+      authEnabled: () => boolean;
+      feed: ScanFeed;
+      /** Host / Origin policy of upgrades (shared with the HTTP middleware); none: every upgrade may go on. */
+      originPolicy?: OriginPolicy;
+      logger: Logger;
+    },
   ) {
     this.unsubscribe = deps.feed.subscribe((event) => this.broadcastEvent(event));
     this.pinger = setInterval(() => this.ping(), PING_MS);
     this.pinger.unref();
+    this.usersWatch = setInterval(() => this.watchUsers(), USERS_CHECK_MS);
+    this.usersWatch.unref();
   }
 
   attach(server: http.Server): void {
     server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      // first of all: a reset or a bad frame from here on is handled, never an unhandled 'error'
+      socket.on('error', () => socket.destroy());
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname !== WS_PATH) {
-        socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-        socket.destroy();
-        return;
-      }
-      this.wss.handleUpgrade(req, socket, head, (ws) => void this.admit(ws, url.searchParams.get('token') ?? url.searchParams.get('auth_token')));
+      if (url.pathname !== WS_PATH) return rejectUpgrade(socket, 404, `接口不存在: ${WS_PATH} 之外没有 WebSocket 接口`);
+      const refusal = this.deps.originPolicy?.check({ method: req.method ?? 'GET', headers: req.headers }, { upgrade: true });
+      if (refusal) return rejectUpgrade(socket, refusal.status, refusal.message);
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        ws.on('error', (err) => this.deps.logger.debug({ err: err.message }, 'admin socket error'));
+        void this.admit(ws, url.searchParams.get('token') ?? url.searchParams.get('auth_token')).catch((err: unknown) => {
+          this.deps.logger.error({ err }, 'admin socket admission failed');
+          ws.terminate();
+        });
+      });
     });
+  }
+
+  /** The acting admin of a socket opened with `token`, checked now; a Refusal when it may not use the hub. */
+  private async resolve(token: string | null): Promise<Actor> {
+    if (!this.deps.authEnabled()) return this.deps.users.anonymousAdmin();
+    if (!token) throw new Refusal(CLOSE_UNAUTHORIZED, 'No auth token');
+    let actor: Actor;
+    try {
+      actor = await this.deps.users.authenticate(token);
+    } catch (err) {
+      throw new Refusal(CLOSE_UNAUTHORIZED, (err as Error).message || 'invalid token');
+    }
+    if (!isAdmin(actor)) throw new Refusal(CLOSE_FORBIDDEN, '只有 admin 账号能登录管理后台.');
+    return actor;
   }
 
   private async admit(ws: WebSocket, token: string | null): Promise<void> {
     let actor: Actor;
     try {
-      if (!this.deps.authEnabled()) actor = await this.deps.users.anonymousAdmin();
-      else if (!token) return this.refuse(ws, CLOSE_UNAUTHORIZED, 'No auth token');
-      else actor = await this.deps.users.authenticate(token);
+      actor = await this.resolve(token);
     } catch (err) {
-      return this.refuse(ws, CLOSE_UNAUTHORIZED, (err as Error).message || 'invalid token');
+      if (err instanceof Refusal) return this.refuse(ws, err.code, err.message);
+      throw err;
     }
-    if (!isAdmin(actor)) return this.refuse(ws, CLOSE_FORBIDDEN, '只有 admin 账号能登录管理后台.');
+    // the client may have gone while its token was checked
+    if (ws.readyState !== WebSocket.OPEN) return;
 
-    const client: Client = { ws, actor, alive: true, stale: false };
+    const client: Client = { ws, token, actor, alive: true, stale: false, queue: Promise.resolve(), pending: 0 };
     this.clients.add(client);
     ws.on('pong', () => (client.alive = true));
     ws.on('close', () => this.clients.delete(client));
     ws.on('error', () => this.clients.delete(client));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
-      void this.onMessage(client, data.toString());
+      if (client.pending >= MAX_PENDING) return this.send(client, 'error', { message: '消息过多，请稍后再试' });
+      client.pending++;
+      const text = data.toString();
+      client.queue = client.queue
+        .then(() => this.command(client, text))
+        .catch((err: unknown) => this.deps.logger.error({ err }, 'admin socket command failed'))
+        .finally(() => client.pending--);
     });
     this.send(client, 'success', {
       message: '成功登录管理后台.',
@@ -143,8 +225,55 @@ export class AdminHub {
   }
 
   private refuse(ws: WebSocket, code: number, reason: string): void {
-    ws.send(encode('error', { message: reason, code }));
-    ws.close(code, Buffer.byteLength(reason) <= 120 ? reason : 'unauthorized');
+    if (ws.readyState === WebSocket.OPEN) {
+      ws.send(encode('error', { message: reason, code }));
+      ws.close(code, Buffer.byteLength(reason) <= 120 ? reason : 'unauthorized');
+    }
+    // a client that never answers the close handshake is not kept waiting for ws's 30 s
+    const cut = setTimeout(() => ws.terminate(), REFUSE_GRACE_MS);
+    cut.unref();
+    ws.once('close', () => clearTimeout(cut));
+  }
+
+  /** Close a socket whose user may no longer use the hub. */
+  private drop(client: Client, refusal: Refusal): void {
+    this.clients.delete(client);
+    this.refuse(client.ws, refusal.code, refusal.message);
+  }
+
+  /** Re-check a client's user and token; false (and the socket closed) when it lost the right. */
+  private async recheck(client: Client): Promise<boolean> {
+    try {
+      client.actor = await this.resolve(client.token);
+      return this.clients.has(client);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      this.drop(client, err);
+      return false;
+    }
+  }
+
+  /** One command of a socket, once its user and token have been checked again. */
+  private async command(client: Client, text: string): Promise<void> {
+    if (!this.clients.has(client)) return;
+    if (!(await this.recheck(client))) return;
+    await this.onMessage(client, text);
+  }
+
+  /**
+   * When a user may have changed (any process's commit moves the stamp) or auth was switched, every open
+   * socket is checked again; those whose user was demoted, changed password or was deleted are closed.
+   */
+  private watchUsers(): void {
+    if (this.revalidating) return;
+    const now = { stamp: this.deps.usersChangeStamp(), auth: this.deps.authEnabled() };
+    if (this.checked && now.stamp !== null && now.stamp === this.checked.stamp && now.auth === this.checked.auth) return;
+    this.checked = now;
+    if (!this.clients.size) return;
+    this.revalidating = true;
+    void Promise.all([...this.clients].map((client) => this.recheck(client)))
+      .catch((err: unknown) => this.deps.logger.error({ err }, 'admin socket re-check failed'))
+      .finally(() => (this.revalidating = false));
   }
 
   private async onMessage(client: Client, text: string): Promise<void> {
@@ -193,6 +322,7 @@ export class AdminHub {
   private broadcastEvent(event: ScanEvent): void {
     this.state = reduceScanState(this.state, event);
     if (!this.clients.size) return;
+    this.watchUsers();
     const state = this.state;
     const frames = framesFor(event, state).map(([name, payload]) => encode(name, payload));
     for (const client of this.clients) {
@@ -229,6 +359,7 @@ export class AdminHub {
 
   async close(): Promise<void> {
     clearInterval(this.pinger);
+    clearInterval(this.usersWatch);
     this.unsubscribe();
     for (const c of this.clients) c.ws.close(1001, 'server shutting down');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));

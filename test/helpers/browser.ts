@@ -4,8 +4,52 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { PACKAGE_ROOT } from './cli-server.js';
+
+/**
+ * Content-Security-Policy violations of every page the helpers opened (the server sends the policy on
+ * the web app, server/http/spa.ts). Under vitest any violation fails the test it happened in (or the
+ * file's last hook, for one after the last test), so the whole e2e suite proves the policy.
+ */
+const cspViolations: string[] = [];
+
+/** Violations seen since the last call (and forgets them). */
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
+
+if (process.env.VITEST) {
+  const { afterEach, afterAll } = await import('vitest');
+  const check = () => {
+    const seen = takeCspViolations();
+    if (seen.length) throw new Error(`Content-Security-Policy violation(s) in the page:\n${seen.join('\n')}`);
+  };
+  afterEach(check);
+  afterAll(check);
+}
+
+const isCspMessage = (msg: ConsoleMessage) => /Content Security Policy/i.test(msg.text());
+
+/** Record the page's CSP violations (the DOM event, and the console line Chromium writes for each). */
+async function watchCsp(context: BrowserContext, errors: string[]): Promise<void> {
+  const record = (text: string) => {
+    cspViolations.push(text);
+    errors.push(`CSP: ${text}`);
+  };
+  await context.exposeBinding('__kikoplayCspViolation', (_source, text: string) => record(text));
+  await context.addInitScript(() => {
+    const g = globalThis as unknown as {
+      __kikoplayCspViolation(text: string): void;
+      addEventListener(type: string, fn: (e: { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number; sample: string }) => void): void;
+    };
+    g.addEventListener('securitypolicyviolation', (e) => {
+      void g.__kikoplayCspViolation(`${e.violatedDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+    });
+  });
+  const onConsole = (msg: ConsoleMessage) => {
+    if (isCspMessage(msg)) record(msg.text());
+  };
+  context.on('page', (page) => page.on('console', onConsole));
+}
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(PACKAGE_ROOT, 'test-results', 'screenshots');
@@ -41,7 +85,10 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
 }
 
-/** A fresh context (empty local storage) and a page in it. Page errors fail loudly via `errors`. */
+/**
+ * A fresh context (empty local storage) and a page in it. Page errors fail loudly via `errors`; so do
+ * Content-Security-Policy violations, which also fail the running test by themselves.
+ */
 export async function openPage(browser: Browser, opts: PageOptions): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: opts.baseURL,
@@ -50,8 +97,9 @@ export async function openPage(browser: Browser, opts: PageOptions): Promise<{ c
     locale: 'zh-CN',
     reducedMotion: 'reduce',
   });
-  const page = await context.newPage();
   const errors: string[] = [];
+  await watchCsp(context, errors);
+  const page = await context.newPage();
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };
 }

@@ -367,6 +367,91 @@ describe('admin socket', () => {
     await Promise.all([s.close(), late.close()]);
   });
 
+  describe('sockets lose what their user loses (issue 17 item 3)', () => {
+    /** Resolves with the close code, or null when the socket is still open after `ms`. */
+    const closedWithin = (s: AdminSocket, ms = 5_000) =>
+      Promise.race([s.closed.then((c) => c.code), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+    const scanLogsSince = (s: AdminSocket, from: number) => s.frames.slice(from).filter((f) => f.event.startsWith('SCAN_'));
+    const adminOf = async (name: string): Promise<AdminSocket> => {
+      await t.addUser(name, `${name}-pass`, 'admin');
+      const s = connect(await t.login(name, `${name}-pass`));
+      await s.event('success');
+      return s;
+    };
+    /** A full scan run from the main admin's socket, to its end. */
+    const runScan = async () => {
+      await idle();
+      const a = await admin();
+      a.send('PERFORM_SCAN');
+      await a.event('SCAN_FINISHED');
+      await a.close();
+      await idle();
+    };
+
+    it('an admin demoted to guest is closed at once: its start command is refused and no scan log reaches it', async () => {
+      await idle();
+      const s = await adminOf('demoted1');
+      const mark = s.frames.length;
+      const res = await t.json('PUT', '/api/credentials/user/role', { token: adminToken, body: { name: 'demoted1', role: 'guest' } });
+      expect(res.status).toBe(200);
+      // sent before the hub could notice the change by itself: the command's own re-check refuses it
+      s.send('PERFORM_SCAN');
+      expect([CLOSE_UNAUTHORIZED, CLOSE_FORBIDDEN]).toContain(await closedWithin(s));
+      expect(t.app.services.scan.isRunning()).toBe(false);
+      await runScan();
+      expect(scanLogsSince(s, mark)).toEqual([]);
+    });
+
+    it('an admin whose password is changed (by another admin) is closed and gets no more scan logs', async () => {
+      await idle();
+      const s = await adminOf('rekeyed1');
+      const mark = s.frames.length;
+      const res = await t.json('PUT', '/api/credentials/user', { token: adminToken, body: { name: 'rekeyed1', newPassword: 'another-pass' } });
+      expect(res.status).toBe(200);
+      expect(await closedWithin(s)).toBe(CLOSE_UNAUTHORIZED);
+      await runScan();
+      expect(scanLogsSince(s, mark)).toEqual([]);
+    });
+
+    it('a deleted admin cannot kill the running scan and is closed', async () => {
+      gate.hold.on = true;
+      try {
+        await idle();
+        const s = await adminOf('leaving2');
+        const a = await admin();
+        a.send('PERFORM_UPDATE');
+        await a.next((f) => f.event === 'SCAN_INIT_STATE' && (f.payload as Snapshot).status === 'running', 0, 'running');
+        const res = await t.json('DELETE', '/api/credentials/user', { token: adminToken, body: { users: [{ name: 'leaving2' }] } });
+        expect(res.status).toBe(200);
+        s.send('KILL_SCAN_PROCESS');
+        expect(await closedWithin(s)).toBe(CLOSE_UNAUTHORIZED);
+        expect(t.app.services.scan.isRunning()).toBe(true);
+        const from = a.frames.length;
+        a.send('KILL_SCAN_PROCESS');
+        await a.event('SCAN_FINISHED', from);
+        await a.close();
+      } finally {
+        gate.hold.on = false;
+      }
+      await idle();
+    });
+
+    it('a socket left open is closed by the hub itself when its user is demoted (no command needed)', async () => {
+      const s = await adminOf('demoted2');
+      await t.json('PUT', '/api/credentials/user/role', { token: adminToken, body: { name: 'demoted2', role: 'user' } });
+      expect([CLOSE_UNAUTHORIZED, CLOSE_FORBIDDEN]).toContain(await closedWithin(s));
+    });
+
+    it('other admins stay connected through those changes', async () => {
+      const s = await admin();
+      await t.addUser('bystander', 'bystander-pass', 'guest');
+      await t.json('PUT', '/api/credentials/user/role', { token: adminToken, body: { name: 'bystander', role: 'user' } });
+      expect(await closedWithin(s, 1_000)).toBeNull();
+      expect((await snapshot(s)).status).not.toBe('running');
+      await s.close();
+    });
+  });
+
   it('answers a plain HTTP request to another path with 404 and leaves the server running', async () => {
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/not-the-socket`);
     const status = await new Promise<number>((resolve) => {

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client.js';
 import { prefsColorSchemeManager } from '../lib/color-scheme.js';
+import { styleNonce } from '../lib/csp-nonce.js';
 import { theme } from './theme.js';
 
 const colorSchemeManager = prefsColorSchemeManager();
@@ -12,7 +13,7 @@ const colorSchemeManager = prefsColorSchemeManager();
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" getStyleNonce={styleNonce}>
         <Notifications position="top-center" limit={4} zIndex={1000} />
         <ModalsProvider>{children}</ModalsProvider>
       </MantineProvider>

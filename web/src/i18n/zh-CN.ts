@@ -407,6 +407,8 @@ export const zhCN = {
         blockRemoteConnection: '只允许本机连接',
         behindProxy: '位于反向代理之后',
         trustedProxyHops: '可信代理层数',
+        publicHosts: '公开域名（逗号分隔，例如 music.example.com；IP、localhost 与本机名无需填写）',
+        allowedOrigins: '允许发送修改请求的其他网站（逗号分隔，例如 https://dashboard.example.com）',
         expiresIn: '登录有效期（秒）',
         pageSize: '每页作品数',
         dbBusyTimeout: '数据库忙等待（毫秒）',

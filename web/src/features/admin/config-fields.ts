@@ -10,6 +10,8 @@ export type FieldKind =
   | { type: 'int'; min: number; max: number }
   | { type: 'text' }
   | { type: 'url' }
+  /** A list of strings, typed comma-separated. */
+  | { type: 'list' }
   | { type: 'select'; options: string[] };
 
 export interface ConfigField {
@@ -30,6 +32,7 @@ const bool = (key: string, extra: Partial<ConfigField> = {}): ConfigField => ({ 
 const int = (key: string, min: number, max: number): ConfigField => ({ key, kind: { type: 'int', min, max } });
 const text = (key: string, extra: Partial<ConfigField> = {}): ConfigField => ({ key, kind: { type: 'text' }, ...extra });
 const url = (key: string): ConfigField => ({ key, kind: { type: 'url' } });
+const list = (key: string): ConfigField => ({ key, kind: { type: 'list' } });
 
 export const CONFIG_GROUPS: ConfigGroup[] = [
   {
@@ -70,6 +73,8 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       bool('blockRemoteConnection'),
       bool('behindProxy'),
       { ...int('trustedProxyHops', 1, 16), disabledWhen: { key: 'behindProxy', equals: false } },
+      list('publicHosts'),
+      list('allowedOrigins'),
       int('expiresIn', 60, 10 * 365 * 86400),
       int('pageSize', 1, 100),
       int('dbBusyTimeout', 100, 120_000),
@@ -87,6 +92,7 @@ export type DraftValue = boolean | string;
 
 export function toDraft(value: unknown, field: ConfigField): DraftValue {
   if (field.kind.type === 'boolean') return value === true;
+  if (field.kind.type === 'list') return Array.isArray(value) ? value.map(String).join(', ') : '';
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -115,6 +121,12 @@ export function fromDraft(draft: DraftValue, field: ConfigField): { value: unkno
     }
     case 'text':
       return { value: String(draft).trim() };
+    case 'list':
+      return {
+        value: String(draft)
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      };
   }
 }
 
