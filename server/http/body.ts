@@ -74,8 +74,9 @@ function parseJson(text: string): unknown {
   if (first !== '{' && first !== '[') throw badRequest('请求体不是有效的 JSON: 需要对象或数组');
   try {
     return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw badRequest(`请求体不是有效的 JSON: ${(err as Error).message.slice(0, 200)}`);
+  } catch {
+    // the parser's own message quotes the body: never echoed
+    throw badRequest('请求体不是有效的 JSON');
   }
 }
 

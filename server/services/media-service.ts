@@ -94,7 +94,7 @@ export class MediaService {
       if (err instanceof ThumbnailError) {
         // the decoder may quote the file it read: the user sees the path inside the work, never the disk's
         const known = [[file.real, row.path] as const, [file.root, row.root_folder] as const, ...this.store.get().rootFolders.map((r) => [r.path, r.name] as const)];
-        throw new AppError('bad_request', `获取小图像失败，图像无法解码: ${hidePaths(err.message, known)}`, { status: 415 });
+        throw new AppError('bad_request', `获取小图像失败，图像 "${row.path}" 无法解码: ${hidePaths(err.message, known)}`, { status: 415 });
       }
       throw err;
     } finally {

@@ -3,7 +3,7 @@
  * Chromium — header (back button, keyword box), not-found pages, the admin layout, the dark-mode
  * cycle and the library-lock notice. Screenshots of the main layout at 375 and 1280 px, light and dark.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { ScanLock } from '../../server/library/scan-lock.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -194,8 +194,9 @@ describe('the main layout, logged in as the admin', () => {
   });
 
   it('shows the library-lock notice from /api/version, linking to the scanner', async () => {
-    const lock = path.join(server.dataDir, 'scan.lock');
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, kind: 'scan', startedAt: '2025-01-01 00:00:00' }));
+    // a scan of another process holds the library lock (the OS-level lock, as `kikoplay scan` takes it)
+    const lock = new ScanLock(path.join(server.dataDir, 'scan.lock'));
+    await lock.acquire('scan');
     try {
       await page.setViewportSize(VIEWPORTS.desktop);
       await page.goto('/about');
@@ -205,7 +206,7 @@ describe('the main layout, logged in as the admin', () => {
       await page.waitForURL('**/admin/scanner');
       await notice.waitFor({ state: 'hidden' });
     } finally {
-      rmSync(lock, { force: true });
+      await lock.release();
     }
   });
 });

@@ -397,7 +397,7 @@ describe('admin socket', () => {
       // sent before the hub could notice the change by itself: the command's own re-check refuses it
       s.send('PERFORM_SCAN');
       expect([CLOSE_UNAUTHORIZED, CLOSE_FORBIDDEN]).toContain(await closedWithin(s));
-      expect(t.app.services.scan.isRunning()).toBe(false);
+      expect(await t.app.services.scan.isRunning()).toBe(false);
       await runScan();
       expect(scanLogsSince(s, mark)).toEqual([]);
     });
@@ -425,7 +425,7 @@ describe('admin socket', () => {
         expect(res.status).toBe(200);
         s.send('KILL_SCAN_PROCESS');
         expect(await closedWithin(s)).toBe(CLOSE_UNAUTHORIZED);
-        expect(t.app.services.scan.isRunning()).toBe(true);
+        expect(await t.app.services.scan.isRunning()).toBe(true);
         const from = a.frames.length;
         a.send('KILL_SCAN_PROCESS');
         await a.event('SCAN_FINISHED', from);

@@ -53,6 +53,7 @@ describe('route table: without a token only the declared public routes answer an
   let t: TestServer;
   let admin: string;
   let workerToken: string;
+  let mediaToken: string;
   let cases: RouteCase[];
 
   beforeAll(async () => {
@@ -60,6 +61,7 @@ describe('route table: without a token only the declared public routes answer an
     await t.addUser('admin', 'adminpass', 'admin');
     admin = await t.login('admin', 'adminpass');
     workerToken = (await t.app.services.workerTokens.create('route-table-worker')).token;
+    mediaToken = (await t.json<{ token: string }>('GET', '/api/auth/media-token', { token: admin })).body.token;
     const router = createApiRoutes(t.app, httpLimits());
     cases = router.stack.flatMap((layer: Layer) => {
       const policy = routePolicyOf(layer);
@@ -123,6 +125,9 @@ describe('route table: without a token only the declared public routes answer an
         const path = fill(c.path);
         const byQuery = await send(c, `${path}?token=${encodeURIComponent(admin)}`);
         if ((byQuery.status === 401) === c.policy.queryToken) wrong.push(`query token: ${describeCase(c, path, byQuery)}`);
+        // a media-scope token (short-lived, for URLs) opens exactly the routes that take `?token=`
+        const byMedia = await send(c, `${path}?token=${encodeURIComponent(mediaToken)}`);
+        if ((byMedia.status === 401) === c.policy.queryToken) wrong.push(`media token: ${describeCase(c, path, byMedia)}`);
         const byWorker = await send(c, path, { Authorization: `Bearer ${workerToken}` });
         if ((byWorker.status === 401) === (c.policy.access === 'worker')) wrong.push(`worker token: ${describeCase(c, path, byWorker)}`);
       },
@@ -130,7 +135,17 @@ describe('route table: without a token only the declared public routes answer an
     expect(wrong).toEqual([]);
     const queryRoutes = cases.filter((c) => c.policy.queryToken && c.method === 'GET').map((c) => c.path);
     expect(queryRoutes.sort()).toEqual(
-      ['/api/cover/:id', '/api/media/check-lrc/:id/:index', '/api/media/download/:id/:index', '/api/media/fetch-lrc/:id/:ref/:isAI', '/api/media/query-lrc/:id/:index', '/api/media/small-img/:id/:index', '/api/media/stream/:id/:index'].sort(),
+      [
+        '/api/cover/:id',
+        '/api/media/check-lrc/:id/:index',
+        '/api/media/download/:id/:index',
+        '/api/media/download/:id/:index/:name',
+        '/api/media/fetch-lrc/:id/:ref/:isAI',
+        '/api/media/query-lrc/:id/:index',
+        '/api/media/small-img/:id/:index',
+        '/api/media/stream/:id/:index',
+        '/api/media/stream/:id/:index/:name',
+      ].sort(),
     );
   });
 
