@@ -1,6 +1,7 @@
 import type { Database, SqlValue } from '../connection.js';
 import type { WorkFilter } from '../../contract/works-query.js';
 import type { UserWorkRow, WorkRow } from '../../contract/works.js';
+import { isIndexableTerm } from '../../contract/works-query.js';
 
 /** Sort keys backed by an index of the works table (all columns in one direction, ties by release and id). */
 export type OrderKey = 'release' | 'dl_count' | 'price' | 'rate_average_2dp' | 'review_count' | 'id' | 'created_at';
@@ -48,8 +49,7 @@ const ORDER_COLUMNS: Record<OrderKey, string[]> = {
 
 const orderBy = (order: OrderKey, dir: Direction) => ORDER_COLUMNS[order].map((c) => `${c} ${dir === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
 
-/** Trigram search needs 3 characters (code points); shorter terms are tested by substring. */
-export const isIndexableTerm = (term: string) => [...term].length >= 3;
+export { isIndexableTerm };
 
 /** FTS5 query of the indexable terms: each a quoted phrase (quotes doubled), ANDed. Null when none. */
 export function ftsMatchExpression(terms: string[]): string | null {
@@ -103,6 +103,11 @@ const HYDRATE_COLUMNS = `
  */
 export class WorksQueryRepo {
   constructor(private readonly db: Database) {}
+
+  /** Run `fn`, whose reads through this repository may be costly, on the database's costly connection. */
+  costly<T>(timeoutMs: number, fn: () => Promise<T>): Promise<T> {
+    return this.db.costly(timeoutMs, fn);
+  }
 
   /** Last version read, and the database files' state when it was read. */
   private known: { version: number; stamp: string; at: number } | null = null;
