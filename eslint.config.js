@@ -1,4 +1,4 @@
-// ESLint flat config: typescript-eslint + the import boundaries of architecture.md §1.
+// ESLint flat config: typescript-eslint + the import boundaries of docs/ARCHITECTURE.md#import-rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';

@@ -1,6 +1,6 @@
 /**
  * The Ink user manager of `kikoplay user` on a terminal: list, add, change password, change role,
- * delete — with the rules and messages of the web's user management (spec §5): names and passwords of
+ * delete — with the rules and messages of the web's user management: names and passwords of
  * at least 5 characters, unique names, group user or guest, a confirmed new password. Props in (an API
  * over UsersService), callbacks out; no database access here.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coverFolderProblem, FOLDER_RULE_MSG, rootFolderProblems } from './folder-rules.js';
 
 /**
- * The one config schema (spec §3 "Admin config", defaults of spec §9 and api-contract §10).
+ * The one config schema (every key and default is listed in README.md#configuration).
  * Stored as `<data-dir>/config.json`; every key is optional there and filled from these defaults.
  */
 const rootFolder = z.object({ name: z.string().trim(), path: z.string().trim() });

@@ -1,5 +1,5 @@
 /**
- * Circles, tags and voice actors on the wire (api-contract §3.6, §4.5). Pure.
+ * Circles, tags and voice actors on the wire (docs/API.md#labels). Pure.
  */
 
 export const LABEL_KINDS = ['circles', 'tags', 'vas'] as const;

@@ -1,5 +1,5 @@
 /**
- * Admin socket protocol (api-contract §6, with kikoplay's decisions): JSON text frames
+ * Admin socket protocol (docs/API.md#admin-socket): JSON text frames
  * `{ "event": NAME, "payload": ... }` over `ws` at /api/ws?token=…, admin only.
  * Server events are incremental (only what is new); SCAN_INIT_STATE is the full snapshot.
  */

@@ -1,5 +1,6 @@
 /**
- * The file tree of a work (`GET /api/tracks/:id`, api-contract §3.8, §5.3) and its media URLs (§4.7).
+ * The file tree of a work (`GET /api/tracks/:id`, docs/API.md#work-detail-files-and-covers) and its media URLs
+ * (docs/API.md#media).
  * Pure: built from the work's stored file list, never from a directory listing.
  */
 import { naturalCompare } from '../domain/natural-sort.js';
@@ -65,7 +66,7 @@ export function offloadUrl(base: string, work: Pick<WorkLocation, 'rootFolder' |
 }
 
 /**
- * Stream and download URLs of a file (§3.8): relative API URLs without a token (clients append
+ * Stream and download URLs of a file: relative API URLs without a token (clients append
  * `?token=`); with `offloadMedia`, the proxy paths for everything except text streams (lyrics are read
  * through the API so their charset is detected).
  */

@@ -1,5 +1,5 @@
 /**
- * Query parameters of the work lists (api-contract §4.5, spec §7 "Works", §9): zod schemas for the
+ * Query parameters of the work lists (docs/API.md#work-lists-and-search): zod schemas for the
  * wire strings, and the parsed form the works service plans queries from. Pure.
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { parseProductCode } from '../domain/work-code.js';
 import { normalizeText } from '../domain/normalize.js';
 
 /**
- * Sort fields of spec §9, `betterRandom` (one random work, /api/works only), and the orders the mobile
+ * The sort fields of the kikoeru web client, `betterRandom` (one random work, /api/works only), and the orders the mobile
  * apps send: `create_date` (Android, Flutter: when the work was added = `created_at`), `updated_at`
  * (Flutter: last change of the work's files or metadata) and `nsfw` (Flutter, the old web client's
  * "all ages, newest first" = `nsfw&sort=asc`: the age rating picks the group, newest release first
@@ -28,7 +28,7 @@ export const MAX_CONDITIONS = 32;
 /** Longest keyword accepted. */
 export const MAX_KEYWORD_LENGTH = 256;
 
-/** Advanced search condition types (api-contract §4.5): 0 unknown (ignored), fuzzy, va, tag, circle, code. */
+/** Advanced search condition types (docs/API.md#work-lists-and-search): 0 unknown (ignored), fuzzy, va, tag, circle, code. */
 export const CONDITION_TYPES = { UNKNOWN: 0, FUZZY: 1, VA: 2, TAG: 3, CIRCLE: 4, CODE: 5 } as const;
 
 export type LyricPart = 'local' | 'ai' | 'no';

@@ -1,11 +1,11 @@
 /**
- * Wire shapes of works (api-contract §3.1, §3.2, §3.5) and the presenters that build them from the
+ * Wire shapes of works (docs/API.md#work-lists-and-search, docs/API.md#work-detail-files-and-covers) and the presenters that build them from the
  * rows the browse repository returns. Pure: the web imports these types too.
  */
 
 export type LyricStatus = '' | 'local' | 'ai' | 'ai_local';
 
-/** §5.6: the parts joined by '_' in this fixed order. */
+/** `lyric_status`: the parts joined by '_' in this fixed order. */
 export function lyricStatusOf(hasLocal: boolean, hasAi: boolean): LyricStatus {
   if (hasAi && hasLocal) return 'ai_local';
   if (hasAi) return 'ai';
@@ -37,7 +37,7 @@ export interface RelatedWork {
   name: string;
 }
 
-/** List form (§3.1): `/api/works`, `/api/search`, `/api/{circles,tags,vas}/:id/works`. */
+/** List form: `/api/works`, `/api/search`, `/api/{circles,tags,vas}/:id/works`. */
 export interface WorkListItem {
   id: number;
   /** Display code, e.g. RJ123456 / BJ01234567 (extra field; old clients ignore it). */
@@ -64,14 +64,14 @@ export interface WorkListItem {
   circle: LabelRef<number>;
   vas: LabelRef<string>[];
   tags: LabelRef<number>[];
-  /** Total duration of the work's audio in seconds (spec §3 memo.totalDuration). */
+  /** Total duration of the work's audio in seconds (`memo.totalDuration`). */
   memo: { totalDuration: number };
   relatedWorks: RelatedWork[];
 }
 
 export type Progress = 'marked' | 'listening' | 'listened' | 'replay' | 'postponed';
 
-/** Detail form (§3.2): list fields plus the current user's review and play state. */
+/** Detail form: list fields plus the current user's review and play state. */
 export interface WorkDetail extends WorkListItem {
   review_text: string | null;
   progress: Progress | null;

@@ -1,6 +1,6 @@
 /**
- * AI lyric task status (spec §3 "AI status values", §4 "AI task status"; api-contract §3.9).
- * The wire and the database use numbers; the spec's UI speaks of the textual names.
+ * AI lyric task status (docs/API.md#ai-lyric-tasks).
+ * The wire and the database use numbers; the UI speaks of the textual names.
  */
 export const AiStatus = {
   NONE: 0,
@@ -37,7 +37,7 @@ export function aiStatusCode(name: AiStatusName): AiStatusCode {
 const asName = (status: AiStatusCode | AiStatusName): AiStatusName => (typeof status === 'number' ? aiStatusName(status) : status);
 
 /**
- * What a set of tasks amounts to (spec §4): transcribing beats pending beats the rest; then
+ * What a set of tasks amounts to: transcribing beats pending beats the rest; then
  * - for a folder, error beats success (one failure in the folder must show);
  * - for a single audio file, success beats error (one good lyric for the file is enough);
  * an empty set is none.

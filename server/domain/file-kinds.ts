@@ -1,5 +1,5 @@
 /**
- * File classification of a work folder (api-contract §5.1). Pure string rules, shared by the scanner,
+ * File classification of a work folder (server/library/README.md#files-of-a-work). Pure string rules, shared by the scanner,
  * the track tree and the web player.
  *
  * | class     | extensions (any case)                                              | kind    | lyric |

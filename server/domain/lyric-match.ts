@@ -1,13 +1,13 @@
 /**
- * Which lyric belongs to which audio file (spec §5 "Fuzzy filename matching", api-contract §4.7
- * check-lrc, §4.12 query-lrc, §5.5). One module for the three uses:
+ * Which lyric belongs to which audio file (docs/API.md#lyrics: check-lrc,
+ * query-lrc). One module for the three uses:
  *
  * 1. {@link findExactLyric} — check-lrc: a lyric file next to the audio with the same stem or full name;
  * 2. {@link matchLyricName} — the fuzzy name rule (also used to attach AI tasks to tree nodes);
  * 3. {@link rankLyricCandidates} — query-lrc: every lyric of the work with a `matchLevel`.
  *
  * Paths are relative to the work folder and `/` separated (a `\` is accepted too).
- * Differences from the anchor's client code, on purpose: names are compared after NFKC and lower-casing;
+ * Differences from the kikoeru client's code, on purpose: names are compared after NFKC and lower-casing;
  * "contains" works both ways but never splits a number (`track1` is not inside `track10`); a track
  * number that differs is never bridged by the fuzzy stages; the edge ratio counts each character of the
  * shorter name once, so it cannot exceed 1.
@@ -107,7 +107,7 @@ export const MAX_FUZZY_CHARS = 255;
 const normalizeName = (s: string): string => s.normalize('NFKC').toLowerCase().trim();
 
 /**
- * The fuzzy rule of api-contract §5.5, on stems (see {@link audioStem}, {@link lyricStem}):
+ * The fuzzy rule, on stems (see {@link audioStem}, {@link lyricStem}):
  * - equal names → exact;
  * - names that differ only in their numbers never match (`track1` / `track10`, `01 intro` / `02 intro`);
  * - one name contains the other, not splitting a number → contains;
@@ -246,7 +246,7 @@ export interface AiLyricTask {
   status: number;
 }
 
-/** Element of query-lrc's `lyricList` (api-contract §3.10). */
+/** Element of query-lrc's `lyricList` (docs/API.md#lyrics). */
 export interface LyricOption {
   /** File name; for AI lyrics the audio's file name + `.lrc`. */
   title: string;

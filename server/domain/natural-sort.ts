@@ -1,5 +1,5 @@
 /**
- * Natural ordering of names and the track order of a work (api-contract §5.2, with real nested folders).
+ * Natural ordering of names and the track order of a work (server/library/README.md#files-of-a-work, with real nested folders).
  */
 
 /** Compares two strings by Unicode code point (not UTF-16 unit), so astral ideographs sort after the BMP. */
@@ -62,7 +62,7 @@ export const pathSegments = (path: string): string[] => path.split(/[/\\]+/).fil
 
 /**
  * Track order of relative file paths: level by level, sub-folders before the files of the same folder,
- * each group in natural order (so a work's root files come after all its folders, as in the anchor).
+ * each group in natural order (so a work's root files come after all its folders, as in kikoeru).
  */
 export function compareTrackPaths(a: string, b: string): number {
   const sa = pathSegments(a);

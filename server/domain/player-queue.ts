@@ -1,5 +1,5 @@
 /**
- * The player's queue and play-mode state machine (spec §4 "Play modes", "Queue"), as pure functions
+ * The player's queue and play-mode state machine, as pure functions
  * over an immutable state. Every function returns a new state, or the very same object when the
  * request is ignored (out of range, nothing to do), so callers can compare by identity.
  */

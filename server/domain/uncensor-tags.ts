@@ -1,5 +1,5 @@
 /**
- * Censored DLsite tag names → the names DLsite used before (api-contract §4.12 `POST /api/uncensor/tags`).
+ * Censored DLsite tag names → the names DLsite used before (`POST /api/uncensor/tags`, docs/API.md#admin-corrections).
  *
  * In March 2024 DLsite replaced the names of a number of genres (tags) with softer words, first with one
  * set of replacements and, from 27 March 2024, a second set for some of them (`ひよこ` → `つるぺた`, …).

@@ -1,5 +1,5 @@
 /**
- * Work ids and display codes (spec §9, api-contract §2.1).
+ * Work ids and display codes (docs/API.md#identifiers).
  * id = digits for RJ, 1e12 + digits for BJ, 2e12 + digits for VJ.
  * Display code = prefix + digits padded to 6, or to 8 when the digits are >= 1e6.
  */
@@ -47,7 +47,7 @@ export function parseProductCode(text: string): number | null {
   return workIdFromParts(prefix, Number(m[2]));
 }
 
-/** True when a string is a valid product code (spec §5 advanced search rule). */
+/** True when a string is a valid product code (the advanced search rule). */
 export const isProductCode = (text: string): boolean => parseProductCode(text) !== null;
 
 /** The DLsite store page of a work. */

@@ -1,7 +1,7 @@
 /**
  * Discovery: the work folders under a root folder. A directory whose name carries RJ/BJ/VJ + 6 or 8
  * digits (any case) is a work folder and is not descended into; other directories are descended into
- * while depth + 1 < maxDepth (api-contract §8.3, so the default 2 finds `root/RJ…` and `root/x/RJ…`).
+ * while depth + 1 < maxDepth (so the default 2 finds `root/RJ…` and `root/x/RJ…`).
  * Unreadable entries are reported and skipped; symlink loops are cut by directory identity; symlinks
  * whose real path leads out of the root folder are reported and not followed.
  */

@@ -1,5 +1,5 @@
 /**
- * File classification of api-contract §5.1 (case-insensitive extensions). Files of any other
+ * File classification of server/library/README.md#files-of-a-work (case-insensitive extensions). Files of any other
  * extension are not part of a work's file list at all.
  *
  * Local to the scanner until a shared `server/domain/file-kinds.ts` exists; keep the two tables equal.

@@ -2,7 +2,7 @@ import { Agent, ProxyAgent, fetch, type Dispatcher, type Response as UndiciRespo
 import type { Config } from '../config/schema.js';
 
 /**
- * The HTTP client of the metadata scrapers (api-contract §8.4, done better than the anchor):
+ * The HTTP client of the metadata scrapers :
  * - undici `fetch`, through a `ProxyAgent` when `httpProxyPort` is set (port 0 = no proxy);
  * - a per-attempt timeout (`hvdbTimeout` for HVDB, `dlsiteTimeout` for DLsite, its image host and asmr.one);
  * - `retry` retries spaced by `retryDelay` for network errors, timeouts, 429 and 5xx (never other 4xx);

@@ -47,5 +47,5 @@ export interface MetadataSource {
   fetchCover(workId: number, type: CoverType, signal?: AbortSignal): Promise<Buffer | null>;
 }
 
-/** UUID v5 namespace of voice actor ids (kikoeru contract, api-contract §2.3). */
+/** UUID v5 namespace of voice actor ids (the kikoeru one, docs/API.md#identifiers). */
 export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';

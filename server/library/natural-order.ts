@@ -1,5 +1,5 @@
 /**
- * Natural ordering ("track2" < "track10") and the track-list order of api-contract §5.2:
+ * Natural ordering ("track2" < "track10") and the track-list order of server/library/README.md#files-of-a-work:
  * by (folder, file name, extension), with the files at the work's root after every subfolder.
  * Local to the scanner until a shared `server/domain/natural-sort.ts` exists.
  */

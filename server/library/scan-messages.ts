@@ -1,12 +1,12 @@
 /**
- * The Chinese log lines of the scanner (api-contract §8), kept in one place. Lines the kikoeru
+ * The Chinese log lines of the scanner (server/library/README.md#events), kept in one place. Lines the kikoeru
  * dashboard already knows are reproduced literally; lines for kikoplay's own behaviour (missing works,
  * stopped roots, metadata queue) follow the same style.
  */
 import type { ScanCounts } from './scan-events.js';
 
 export const MSG = {
-  // discovery (§8.2, §8.3)
+  // discovery
   foundFolders: (n: number) => `共找到 ${n} 个音声文件夹.`,
   duplicates: (n: number) => `发现 ${n} 个重复的音声文件夹.`,
   duplicateHeader: (code: string) => `[${code}] 存在多个文件夹:`,
@@ -20,7 +20,7 @@ export const MSG = {
   rootSuddenlyEmpty: (name: string, p: string, n: number) =>
     `根文件夹 "${name}" (${p}) 中没有找到任何音声文件夹，但数据库中有 ${n} 个作品位于此处。已停止扫描此根文件夹（可能未挂载），作品与用户数据保持不变.`,
   noRoots: '没有配置任何根文件夹，请先在 "媒体库" 中添加文件夹.',
-  // per work (§8.2)
+  // per work
   newFolder: (abs: string) => `发现新文件夹: "${abs}"`,
   changedFolder: (abs: string) => `文件夹内容有变化，重新扫描: "${abs}"`,
   movedFolder: (from: string, to: string) => `作品文件夹已移动: "${from}" --> "${to}"`,
@@ -33,7 +33,7 @@ export const MSG = {
   updated: (n: number) => `更新成功! Updated: ${n}`,
   workError: (msg: string) => `处理作品时出错: ${msg}`,
   localCover: (file: string) => `使用作品中的图片作为封面: ${file}`,
-  // metadata (§8.4)
+  // metadata
   scraping: '从 DLSite 抓取元数据...',
   scrapeOkAdd: '元数据抓取成功，准备添加到数据库...',
   scrapeSaved: '元数据成功添加到数据库.',
@@ -44,23 +44,23 @@ export const MSG = {
   metadataQueue: (n: number) => `共 ${n} 个作品等待抓取元数据.`,
   metadataSummary: (ok: number, failed: number, pending: number) => `元数据抓取: 成功 ${ok} 个，失败 ${failed} 个，待处理 ${pending} 个.`,
   metadataSkipped: '已跳过元数据抓取（离线模式）.',
-  // covers (§8.4)
+  // covers
   coverDownload: '从 DLsite 下载封面...',
   coverOk: (file: string) => `封面 ${file} 下载成功.`,
   coverError: (file: string, msg: string) => `在下载封面 ${file} 过程中出错: ${msg}`,
   noDlsiteCover: (code: string) => `${code} 作品本身在DlSite上没有封面图片，无法抓取封面`,
-  // cleanup (§8.7, never deletes)
+  // cleanup (never deletes)
   cleanupStart: '检查本地不再存在的音声文件夹...',
   cleanupMarked: (n: number) => `${n} 个作品的文件夹已不存在，已标记为缺失（评价、播放历史与 AI 歌词均保留；可用 kikoplay scan --purge-missing 清除）.`,
   cleanupDone: '清理完成.',
   skipCleanup: '跳过清理“不存在的音声数据”',
-  // refresh (§8.8)
+  // refresh
   refreshStart: (n: number) => `共 ${n} 个作品. 开始刷新`,
   refreshOk: '元数据抓取成功，准备更新元数据...',
   refreshSaved: '元数据更新成功',
   refreshError: (err: string) => `在抓取元数据过程中出错: ${err}`,
   refreshDone: (u: number, f: number) => `完成元数据更新 ${u} 个，失败 ${f} 个.`,
-  // files (§8.9)
+  // files
   filesStart: '扫描本地文件开始',
   filesTotal: (n: number) => `总计 ${n} 个作品`,
   filesProgress: (i: number, n: number) => `扫描进度：${i}/${n}`,
@@ -71,7 +71,7 @@ export const MSG = {
   // purge
   purgeStart: (n: number) => `共 ${n} 个缺失的作品，开始清除...`,
   purgeDone: (n: number) => `已清除 ${n} 个缺失的作品及其评价、播放历史与 AI 歌词.`,
-  // kill (§8.10)
+  // kill
   killed: ' ! 终止扫描进程.',
   // finish
   finishedScan: (c: ScanCounts) => `扫描完成: 新增 ${c.added} 个，更新 ${c.updated} 个，跳过 ${c.skipped} 个，失败 ${c.failed} 个.`,

@@ -21,7 +21,7 @@ export interface ResultLine {
 }
 
 export interface ScanState {
-  /** Spec §4 scanner state: null (never ran), running, finished, error. */
+  /** Scanner state: null (never ran), running, finished, error. */
   status: null | 'running' | 'finished' | 'error';
   runId: number | null;
   kind: ScanKind | null;

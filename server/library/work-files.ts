@@ -1,5 +1,5 @@
 /**
- * The listed files of one work folder (recursive; api-contract §5.1 classes only), with sizes and
+ * The listed files of one work folder (recursive; the classes of server/library/README.md#files-of-a-work only), with sizes and
  * mtimes, and the folder's fingerprint. Symlinks are followed only while their real path stays inside
  * the root folder (resolveLibraryPathSync); links leading out are reported and skipped, symlinked
  * folders are followed once (loops are cut); dot-folders and system folders are skipped; unreadable

@@ -1,5 +1,5 @@
 /**
- * Text decoding with charset detection, for lyric and text files (api-contract §4.7, §4.12): GBK and
+ * Text decoding with charset detection, for lyric and text files (docs/API.md#lyrics): GBK and
  * Shift-JIS files are common in voice-work archives, as are UTF-16 files written by Windows tools.
  *
  * Order of decisions:

@@ -1,5 +1,5 @@
 /**
- * Repair of garbled file and folder names (api-contract §4.12 `POST /api/work/fix/gbk/:id`).
+ * Repair of garbled file and folder names (`POST /api/work/fix/gbk/:id`, docs/API.md#admin-corrections).
  *
  * Archives made on Japanese or Chinese Windows store names as Shift-JIS or GBK bytes without saying
  * so; unzip tools then read those bytes as CP437 (the ZIP default) or as Latin-1/Windows-1252, giving

@@ -1,5 +1,5 @@
 /**
- * Sending a file over HTTP (api-contract §4.7): byte ranges (206, 416), validators (ETag,
+ * Sending a file over HTTP (docs/API.md#media): byte ranges (206, 416), validators (ETag,
  * Last-Modified) with conditional GET (304) and If-Range, HEAD, inline or attachment.
  * koa-static does not do ranges, so media goes through this.
  */

@@ -1,6 +1,5 @@
 /**
- * Small thumbnails of a work's images (`/api/media/small-img/:hash`, api-contract §4.7, §12 items 12
- * and 36): made once with sharp, kept on disk under the thumbnail folder keyed by the source's size
+ * Small thumbnails of a work's images (`/api/media/small-img/:hash`, docs/API.md#media): made once with sharp, kept on disk under the thumbnail folder keyed by the source's size
  * and mtime (a changed image gets a new thumbnail), served from there afterwards.
  */
 import { randomBytes } from 'node:crypto';

@@ -12,7 +12,7 @@ import { aiStatusName, type AiStatusName } from '../domain/ai-status.js';
 import type { AiTaskRow, AiTasksRepo, TaskAccount, TaskFilter } from '../db/repos/ai-tasks-repo.js';
 import { isWithin, LibraryPathError, openLibraryFile, resolveLibraryPath } from '../media/library-path.js';
 
-/** A task as the queue API returns it (api-contract §3.9 plus status_text and timestamps). */
+/** A task as the queue API returns it (docs/API.md#ai-lyric-tasks). */
 export interface AiTaskDto {
   id: number;
   work_id: number;
@@ -82,7 +82,7 @@ export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
 });
 
 /**
- * The AI transcription queue (api-contract §4.10 UI side, §4.11 worker protocol, §12 item 23):
+ * The AI transcription queue (docs/API.md#ai-lyric-tasks, docs/API.md#ai-worker-protocol):
  * tasks by track hash, worker acquisition with a secret and a lease, progress, results as LRC.
  */
 export class AiTasksService {

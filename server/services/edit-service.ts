@@ -1,5 +1,5 @@
 /**
- * An admin's corrections (api-contract §4.12, spec §5 "Edit meta"): a work's title, circle, tags and
+ * An admin's corrections (docs/API.md#admin-corrections): a work's title, circle, tags and
  * voice actors (kept by every later metadata refresh through `works.edited_fields`), the editor's
  * candidate lists, repairing garbled file names inside a work folder (`fix/gbk`), and restoring censored
  * DLsite tag names (reversibly).
@@ -24,7 +24,7 @@ import type { ScanService } from './scan-service.js';
 import { resolveWorkFolder } from './lyrics-service.js';
 
 export const DUPLICATE_ITEM = '项目已存在，无需重复添加';
-/** The placeholder voice actor of a work without one (spec §5). */
+/** The placeholder voice actor of a work without one. */
 export const NA_VA: LabelRow<string> = { id: '0', name: 'N/A' };
 
 const name = z.string().trim().min(1, '名称不能为空').max(MAX_TAG_NAME_LENGTH);

@@ -1,5 +1,5 @@
 /**
- * Library folders of the admin dashboard (spec §2.10, §5 "New library folder"): the root folders
+ * Library folders of the admin dashboard: the root folders
  * (alias + absolute path) and the cover folder, persisted through the ConfigStore so the scanner,
  * the media routes and a `kikoplay scan` in another process all see the change at once.
  */

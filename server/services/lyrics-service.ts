@@ -1,5 +1,5 @@
 /**
- * Lyrics of a work's audio (api-contract §4.7 check-lrc, §4.12 query-lrc / fetch-lrc / save-lrc; spec §5):
+ * Lyrics of a work's audio (docs/API.md#lyrics: check-lrc, query-lrc, fetch-lrc, save-lrc):
  * the exact lyric file next to an audio file, every ranked candidate (local files and successful AI
  * tasks), a lyric parsed into lines (any common charset), and lyrics saved as WebVTT inside the work folder.
  *

@@ -42,7 +42,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 }
 
 /**
- * Media of works (api-contract §4.7): files are found through the stored file index by their stable
+ * Media of works (docs/API.md#media): files are found through the stored file index by their stable
  * number; the indexed path must lie in its work's folder, and its real path (symlinks followed, resolved
  * on every request by resolveLibraryPath) must stay inside the real root folder. The real path is what
  * is opened.

@@ -13,7 +13,7 @@ export const workIdInput = integerInput(1, 9e15, '需要作品的数字 id');
 const rating = z.union([z.null(), z.number().int().min(1).max(5), z.string().trim().regex(/^[1-5]$/).transform(Number)], { error: '需要 1–5 的整数或 null' });
 const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);
 
-/** Body of PUT /api/review (api-contract §4.8). `user_name` is ignored: the actor is the token's user. */
+/** Body of PUT /api/review (docs/API.md#reviews-ratings-and-progress). `user_name` is ignored: the actor is the token's user. */
 export const reviewBody = z.object({
   work_id: workIdInput,
   rating: rating.optional(),

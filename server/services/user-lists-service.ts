@@ -1,7 +1,7 @@
 /**
- * The current user's lists (api-contract §3.3, §3.4, §4.8, §4.9): "my ratings / my progress"
+ * The current user's lists (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history): "my ratings / my progress"
  * (`GET /api/review`) and play history (`GET /api/histroy`), as list-form works plus the user's own
- * review or play state, with real dates (defect 18 of §12 fixed).
+ * review or play state, with real dates.
  */
 import { z } from 'zod';
 import type { ConfigStore } from '../config/config-store.js';
@@ -12,7 +12,7 @@ import { PROGRESS_VALUES } from '../db/repos/reviews-repo.js';
 import type { UserDataService } from './user-data-service.js';
 import type { WorksService } from './works-service.js';
 
-/** Favourites sort fields of spec §9 (plus the other list orders old clients send). */
+/** Favourites sort fields (plus the other list orders old clients send). */
 export const REVIEW_LIST_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw', 'rating', 'price', 'rate_average_2dp', 'id', 'created_at'] as const;
 
 const page = z.union([z.literal('').transform(() => 1), z.string().regex(/^\d{1,9}$/, '必须是正整数').transform(Number).pipe(z.number().int().min(1, '必须是正整数'))]).default(1);
@@ -36,7 +36,7 @@ export type ReviewListQuery = z.infer<typeof reviewListQuery>;
 export const historyListQuery = z.object({ page, sort, pageSize }).passthrough();
 export type HistoryListQuery = z.infer<typeof historyListQuery>;
 
-/** §3.3: list form plus the user's review. */
+/** `GET /api/review`: list form plus the user's review. */
 export interface ReviewListWork extends WorkListItem {
   userRating: number | null;
   review_text: string | null;
@@ -48,7 +48,7 @@ export interface ReviewListWork extends WorkListItem {
   review_updated_at: string;
 }
 
-/** §3.4: list form without `userRating`, plus the saved play state. */
+/** `GET /api/histroy`: list form without `userRating`, plus the saved play state. */
 export type HistoryListWork = Omit<WorkListItem, 'userRating'> & {
   state: unknown;
   /** Date the play state was saved, `YYYY-MM-DD`. */

@@ -199,7 +199,8 @@ function filterKey(f: WorkFilter): string {
 }
 
 /**
- * Work lists, search, detail and file trees (api-contract §3–§4.6). Lists are planned per request:
+ * Work lists, search, detail and file trees (docs/API.md#work-lists-and-search; the planner and its
+ * caches: docs/ARCHITECTURE.md#the-work-list-planner). Lists are planned per request:
  * the smallest restricting set drives the query when small, otherwise the order index is walked and
  * each row tested; deep pages and shuffles read a cached ordered id list. Counts and id lists are
  * cached per library version, so nothing aggregates the whole library per request.

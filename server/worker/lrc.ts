@@ -11,7 +11,7 @@ export interface TimedText {
 export const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
- * LRC text of the AI lyrics (api-contract §5.7): `[MM:SS.CC] text` per line, hundredths, minutes
+ * LRC text of the AI lyrics (docs/API.md#lyrics): `[MM:SS.CC] text` per line, hundredths, minutes
  * uncapped, in time order, blank lines dropped. With `translations` (same length as `lines`) each line
  * is followed by its translation under the same timestamp (bilingual LRC).
  */

@@ -1,6 +1,6 @@
 /**
  * End to end: user management and advanced settings of the admin dashboard against the built
- * `kikoplay serve`, in headless Chromium. Users: the spec §5 rules (5 characters, unique names, user
+ * `kikoplay serve`, in headless Chromium. Users: the rules (5 characters, unique names, user
  * or guest, matching passwords), the server's 422 shown as a warning, role change, delete, and the
  * admin's own password change that clears the token and goes to /login. Advanced settings: every
  * group, client-side limits, the server's 400 naming the key, saving, a restart note, and `auth`

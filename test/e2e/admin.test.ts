@@ -142,7 +142,7 @@ describe('library folders', () => {
     await row.getByText(lib.root, { exact: true }).waitFor();
     expect(posts.length).toBe(2);
 
-    // the same alias, then the same path: refused on the page with the spec's messages
+    // the same alias, then the same path: refused on the page with their messages
     await form.getByLabel('别名').fill('voice');
     await form.getByLabel('绝对路径').fill(path.join(lib.root, 'circle-a'));
     await form.getByRole('button', { name: '添加文件夹' }).click();

@@ -1,5 +1,5 @@
 /**
- * End to end: the AI lyric centre (/ai_lyric, spec §2.9, §4, §9) against the built `kikoplay serve`
+ * End to end: the AI lyric centre (/ai_lyric) against the built `kikoplay serve`
  * with a scanned library, in headless Chromium. Tasks are queued through the API and moved along by a
  * "worker" speaking the worker protocol (acquire, status, finish). The page lists them with the
  * worker's name, status and progress; filters by work id number, file name and status; refreshes every

@@ -1,5 +1,5 @@
 /**
- * The library screens' rules as pure functions (no browser): advanced search conditions and their spec §5
+ * The library screens' rules as pure functions (no browser): advanced search conditions and their
  * messages, the lyric filter, the `page` parameter and the jump input, the list's API calls, the
  * metadata editor's lists, the file tree's paths and AI status aggregation, and the grid's columns.
  * (Kept next to the library's end-to-end tests; they run in a fraction of a second.)
@@ -14,7 +14,7 @@ import type { TrackNode } from '../../server/contract/tracks.js';
 
 const fuzzy = (v: string): SearchCondition => ({ type: 'fuzzy', value: v, name: v });
 
-describe('advanced search conditions (spec §5)', () => {
+describe('advanced search conditions', () => {
   it.each([
     ['', 'fuzzy', 'empty'],
     ['   ', 'fuzzy', 'empty'],
@@ -70,7 +70,7 @@ describe('advanced search conditions (spec §5)', () => {
   });
 });
 
-describe('the work list query (spec §2.3, §4, §5, §7)', () => {
+describe('the work list query', () => {
   const filters: ListFilters = { sortField: 'release', sortDirection: 'desc', ageRating: 'nsfw_2', lyricOptions: ['local', 'ai'] };
 
   it('picks the endpoint from the route and the query', () => {
@@ -137,7 +137,7 @@ describe('the work list query (spec §2.3, §4, §5, §7)', () => {
   });
 });
 
-describe('the metadata editor (spec §5 "Edit meta")', () => {
+describe('the metadata editor', () => {
   const va = (id: number | string, name: string) => ({ id, name });
 
   it('refuses a duplicate tag or voice actor by id or by name', () => {
@@ -176,7 +176,7 @@ describe('the file tree', () => {
     expect(audioBelow(tree, []).map((a) => `${a.folder.join('/')}/${a.node.title}`)).toEqual(['wrap/mp3/a.mp3', 'wrap/mp3/b.mp3', 'wrap/wav/a.wav']);
   });
 
-  it('gives files their tasks (same name in another folder too) and folders the sum of their children (spec §4)', () => {
+  it('gives files their tasks (same name in another folder too) and folders the sum of their children', () => {
     const tasks = [
       { audio_path: 'wrap/mp3/a.mp3', status: 4 },
       { audio_path: 'wrap/wav/a.wav', status: 3 },

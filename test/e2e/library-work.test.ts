@@ -2,7 +2,7 @@
  * End to end: the work page as the admin, against the built `kikoplay serve` with a scanned fixture
  * library, in headless Chromium — open a work from the list, browse its file tree (breadcrumbs, up entry,
  * natural order), hand tracks to the player, the per-item menu, AI lyric requests and their status badges,
- * the image preview, the play-history buttons, and editing the metadata with the spec §5 rules. (Rating,
+ * the image preview, the play-history buttons, and editing the metadata with its rules. (Rating,
  * progress, reviews, guests and the screenshots: library-work-users.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * End to end: the work list against the built `kikoplay serve` with a scanned fixture library, in
- * headless Chromium — keyword search, advanced search (candidates, terms, codes, the spec §5 messages),
+ * headless Chromium — keyword search, advanced search (candidates, terms, codes, their messages),
  * filters, sort, the display toggles and card styles. (Pages, the waterfall, the label lists, random
  * play and the screenshots of these screens: library-pages.test.ts.)
  */

@@ -1,6 +1,6 @@
 /**
  * Work lists, search, labels, detail and tracks against a seeded library whose every field is known,
- * so orders, filters, counts and shapes can be asserted exactly (api-contract §3, §4.5, §4.6).
+ * so orders, filters, counts and shapes can be asserted exactly (docs/API.md#work-lists-and-search).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -164,7 +164,7 @@ describe('browse: a scanned library', () => {
     expect(rj.memo.totalDuration).toBeLessThan(8);
   });
 
-  it('sends every list-form field with the contract type (api-contract §3.1, §3.5)', async () => {
+  it('sends every list-form field with the kikoeru type', async () => {
     const res = await get('/api/works?pageSize=100');
     expect(Object.keys(res.body).sort()).toEqual(['pagination', 'works']);
     expect(res.body.pagination).toEqual({ currentPage: 1, pageSize: 100, totalCount: 5 });

@@ -1,5 +1,5 @@
 /**
- * Library folders of the admin dashboard (spec §2.10, §5): GET/POST/DELETE /api/config/folders and
+ * Library folders of the admin dashboard: GET/POST/DELETE /api/config/folders and
  * PUT /api/config/folders/cover. Admin only; uniqueness messages of the spec; the path must be an
  * existing, readable, absolute folder; every bad input is a 4xx `{error}` and leaves config.json as it was.
  */

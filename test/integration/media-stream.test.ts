@@ -1,5 +1,5 @@
 /**
- * Media routes against real files on disk (api-contract §4.7): ranges, validators, types and
+ * Media routes against real files on disk (docs/API.md#media): ranges, validators, types and
  * charsets, downloads, thumbnails, containment, offload redirects and error cases.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The admin socket (api-contract §6 with kikoplay's decisions): `ws` at /api/ws?token=…, JSON frames
+ * The admin socket (docs/API.md#admin-socket): `ws` at /api/ws?token=…, JSON frames
  * `{event, payload}`, admin only, incremental scan events, a snapshot on ON_SCANNER_PAGE, and scans
  * started by another process (`kikoplay scan`) followed live. Real app, real generated library on disk,
  * real `ws` clients; the built CLI for the other process.

@@ -81,7 +81,7 @@ describe('DLsite product page + dynamic API', () => {
     expect(r.warnings).toEqual([]);
     expect(m.title).toBe('【耳かき・添い寝】ねむりの森の癒やし屋さん【バイノーラル】');
     expect(m.circle).toEqual({ id: 12345, name: '月下工房' });
-    // 4-digit genre id kept whole (the anchor cut it to 3 digits) and a zero-padded one read as a number.
+    // 4-digit genre id kept whole (kikoeru cut it to 3 digits) and a zero-padded one read as a number.
     expect(m.tags.map((t) => t.id)).toEqual([497, 496, 1031, 54]);
     expect(m.vas[0]).toEqual({ id: 'f8c9b43d-ecf3-588e-ac7d-8db3aa503eb3', name: '藤堂ゆい' });
     expect(m.rank).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FileClass, baseName, classifyFile, extensionOf, isLoadableLyric, isMedia, isSubtitle, isVideo, stemOf } from '../../server/domain/file-kinds.js';
 
-describe('classifyFile (api-contract §5.1)', () => {
+describe('classifyFile', () => {
   it.each<[string, FileClass]>([
     ...['.mp3', '.ogg', '.opus', '.wav', '.aac', '.flac', '.webm', '.mp4', '.m4a', '.mka'].map((e): [string, FileClass] => [`a${e}`, { kind: 'audio', isLyric: false }]),
     ...['.lrc', '.srt', '.vtt', '.ass'].map((e): [string, FileClass] => [`a${e}`, { kind: 'text', isLyric: true }]),

@@ -72,7 +72,7 @@ describe('findExactLyric (check-lrc)', () => {
   });
 });
 
-describe('matchLyricName (api-contract §5.5 rule 2)', () => {
+describe('matchLyricName (fuzzy rule)', () => {
   it.each<[string, string, string, MatchGrade | null]>([
     // equal
     ['equal names', 'track01', 'track01', 'exact'],

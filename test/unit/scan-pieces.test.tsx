@@ -22,11 +22,11 @@ describe('folder titles, order and classes', () => {
     expect(titleFromFolderName('RJ123456', 'RJ123456')).toBe('RJ123456');
     expect(titleFromFolderName('rj123456_title - part 2', 'RJ123456')).toBe('title - part 2');
   });
-  it('sorts tracks like the anchor: by folder (files of a folder before its subfolders), natural numbers, root last', () => {
+  it('sorts tracks like kikoeru: by folder (files of a folder before its subfolders), natural numbers, root last', () => {
     const paths = ['track0.mp3', 'mp3/track10.mp3', 'mp3/track2.mp3', 'a.pdf', 'mp3/SE/track1.mp3', 'wav/x.wav'];
     expect(paths.sort(trackPathCompare)).toEqual(['mp3/track2.mp3', 'mp3/track10.mp3', 'mp3/SE/track1.mp3', 'wav/x.wav', 'a.pdf', 'track0.mp3']);
   });
-  it('classifies files as api-contract §5.1', () => {
+  it('classifies files by the file-kind table', () => {
     expect(classifyFile('a.MP3')).toMatchObject({ kind: 'audio', isMedia: true });
     expect(classifyFile('a.ass')).toMatchObject({ kind: 'text', isLyric: true });
     expect(classifyFile('a.txt')).toMatchObject({ kind: 'text', isLyric: false });

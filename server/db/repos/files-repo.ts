@@ -22,7 +22,7 @@ export interface MediaFileRow extends WorkLocationRow {
 
 /**
  * The stored file index of works, read side (the scanner writes it). Media requests look files up here
- * by their stable number instead of listing the work folder (api-contract §12 item 30).
+ * by their stable number instead of listing the work folder.
  */
 export class FilesRepo {
   constructor(private readonly db: Database) {}

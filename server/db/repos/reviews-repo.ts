@@ -14,7 +14,7 @@ export interface ReviewRow {
   updated_at: string;
 }
 
-/** Favourites sort fields (spec §9) → SQL over `reviews r JOIN works w`. */
+/** Favourites sort fields → SQL over `reviews r JOIN works w`. */
 const ORDER_SQL: Record<string, string> = {
   updated_at: 'r.updated_at',
   userRating: 'r.rating',

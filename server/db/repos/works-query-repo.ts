@@ -113,7 +113,8 @@ const HYDRATE_COLUMNS = `
   END AS related_json`;
 
 /**
- * Read side of the work lists, search and detail (api-contract §3, §4.5–§4.6). Lists page ids through
+ * Read side of the work lists, search and detail (docs/ARCHITECTURE.md#the-work-list-planner).
+ * Lists page ids through
  * an indexed ORDER BY (or a small driving set), then hydrate only that page in one query; counts are
  * single indexed queries the service caches per library version.
  */

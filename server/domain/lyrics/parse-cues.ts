@@ -5,7 +5,7 @@ import { LineBudget } from './limits.js';
 import { runSteps, STEP_LINES, type Steps } from './steps.js';
 
 /**
- * SRT and WebVTT cue parser (api-contract §4.12, §5.7): `time` = cue start, `timeEnd` = cue end,
+ * SRT and WebVTT cue parser (docs/API.md#lyrics): `time` = cue start, `timeEnd` = cue end,
  * `text` = the cue's text lines joined with `\n`.
  *
  * One tolerant reader serves both formats:

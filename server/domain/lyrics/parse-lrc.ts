@@ -4,7 +4,7 @@ import { LineBudget, MAX_TIME_TAGS_PER_LINE } from './limits.js';
 import { runSteps, STEP_LINES, type Steps } from './steps.js';
 
 /**
- * LRC parser (spec §5 "Lyric parsing", api-contract §4.12/§5.7).
+ * LRC parser (docs/API.md#lyrics).
  *
  * - `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]` and `[mm:ss:xx]`; minutes are uncapped (`[75:02.10]`).
  * - A line whose time tag has more than three numeric components (`[01:02:03.04]`) is ignored.

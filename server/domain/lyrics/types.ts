@@ -1,5 +1,5 @@
 /**
- * Lyric lines as the player and the lyric editor use them (spec §3, api-contract §3.10).
+ * Lyric lines as the player and the lyric editor use them (docs/API.md#lyrics).
  * Times are milliseconds from the start of the track.
  */
 export interface LyricLine {

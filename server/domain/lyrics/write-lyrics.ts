@@ -36,7 +36,7 @@ function cueText(text: string): string[] {
 }
 
 /**
- * WebVTT text of edited lyrics (api-contract §4.12 save-lrc): `WEBVTT`, a blank line, then one cue per
+ * WebVTT text of edited lyrics (save-lrc, docs/API.md#lyrics): `WEBVTT`, a blank line, then one cue per
  * kept line — `HH:MM:SS.mmm --> HH:MM:SS.mmm` and its text, cues separated by blank lines.
  * A cue ends at its `timeEnd`, else 1 ms before the next line starts (never before its own start), else
  * at {@link FAR_FUTURE_MS}. Lines whose text is blank are not written but still end the line before them.

@@ -41,7 +41,7 @@ export function bearerToken(ctx: Context, allowQuery: boolean): string | null {
 /**
  * The access check of one route, by the policy it declared (run before its body is read). Sets
  * `ctx.state.actor` (and `ctx.state.worker` on worker routes); anything the policy does not let in is a
- * 401. With auth off every request acts as the admin (spec §6). Public routes never look at a token:
+ * 401. With auth off every request acts as the admin. Public routes never look at a token:
  * a stale or malformed one must not refuse a login or a health check.
  */
 export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: AccessDeps): Promise<void> {

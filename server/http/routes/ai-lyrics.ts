@@ -54,7 +54,7 @@ const idArrBody = z.object({ idArr: z.array(positiveId).max(10_000).optional() }
 
 /** `id` as a JSON number or a form string of digits (the Python worker sends strings). */
 const taskId = integerInput(1, Number.MAX_SAFE_INTEGER, '需要任务 id');
-/** Empty secrets never match anything: they are refused outright (api-contract §12 item 23). */
+/** Empty secrets never match anything: they are refused outright. */
 const secret = z.string({ error: '需要 secret' }).trim().min(1, 'secret 不能为空').max(256);
 
 const acquireBody = z.object({ worker_name: z.string().trim().max(100).optional() }).passthrough();
@@ -84,7 +84,7 @@ function workerCaller(ctx: Context): WorkerCaller {
   return { kind: 'user', name: actor.name };
 }
 
-/** AI lyric tasks: the queue API (api-contract §4.10) and the worker protocol (§4.11). */
+/** AI lyric tasks: the queue API (docs/API.md#ai-lyric-tasks) and the worker protocol (docs/API.md#ai-worker-protocol). */
 export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
   // ---- UI side
   router.get('/lyric/translate', async (ctx) => {

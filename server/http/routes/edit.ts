@@ -17,7 +17,7 @@ const candidatesQuery = z.object({
 const undoQuery = z.object({ undo: z.enum(['', '0', '1', 'true', 'false']).optional() });
 
 /**
- * Admin corrections (api-contract §4.12): metadata edits and the editor's candidate lists, garbled
+ * Admin corrections (docs/API.md#admin-corrections): metadata edits and the editor's candidate lists, garbled
  * file name repair, and restoring censored tag names. Guests and users get 403.
  */
 export const editRoutes: RouteModule = (router, { edit }) => {

@@ -13,7 +13,7 @@ const idSchemas: Record<LabelKind, z.ZodType<number | string>> = {
   vas: z.object({ id: vaIdSchema }).transform((p) => p.id),
 };
 
-/** Circles, tags and voice actors: lists, one label, and its works (api-contract §4.5). */
+/** Circles, tags and voice actors: lists, one label, and its works (docs/API.md#labels). */
 export const labelRoutes: RouteModule = (router, { works }) => {
   const bodies = new CachedJsonBodies();
   for (const kind of LABEL_KINDS) {

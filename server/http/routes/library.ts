@@ -23,7 +23,7 @@ const BUFFERED_COVER_MAX_BYTES = 1024 * 1024;
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, '作品 id 必须是整数').transform(Number) });
 
-/** Covers and the per-work file rescan (api-contract §4.6). */
+/** Covers and the per-work file rescan (docs/API.md#work-detail-files-and-covers). */
 export const libraryRoutes: RouteModule = (router, { library, scan }) => {
   // <img> elements cannot send a header
   router.get('/cover/:id', route({ queryToken: true }), async (ctx) => {

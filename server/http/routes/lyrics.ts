@@ -18,7 +18,7 @@ const fetchParams = z.object({
 });
 
 /**
- * Lyrics of a work's audio (api-contract §4.7 check-lrc, §4.12 query-lrc, fetch-lrc, save-lrc).
+ * Lyrics of a work's audio (docs/API.md#lyrics).
  * The lookups take `?token=` as media elements do (the kikoeru web client sends it on check-lrc);
  * saving needs the header.
  */

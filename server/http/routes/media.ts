@@ -24,7 +24,7 @@ async function answer(ctx: Context, target: MediaTarget, attachment: boolean): P
 }
 
 /**
- * Streams, downloads and thumbnails of work files (api-contract §4.7). Tokens may come as `?token=`.
+ * Streams, downloads and thumbnails of work files (docs/API.md#media). Tokens may come as `?token=`.
  *
  * Flutter builds `/api/media/download/<hash>/<file name>` (and `/stream/<hash>/<file name>`) when a
  * track has no media URL: the name is informational and not compared with the file's. The hash alone

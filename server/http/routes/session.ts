@@ -21,7 +21,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
 
   /**
    * Who am I, and is auth on. Public: it checks the token itself, and only the Authorization header
-   * counts here (api-contract §4.2). A worker token answers as its worker (the Python worker's login check).
+   * counts here (docs/API.md#session). A worker token answers as its worker (the Python worker's login check).
    */
   router.get('/auth/me', route({ access: 'public' }), async (ctx) => {
     if (!ctx.state.authEnabled) {

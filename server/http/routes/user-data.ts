@@ -8,7 +8,8 @@ import { KB, MB } from '../limits.js';
 
 const deleteReviewQuery = z.object({ work_id: workIdInput });
 
-/** Ratings, reviews, progress and play history (api-contract §4.8, §4.9). Spelling `histroy` is the contract's. */
+/** Ratings, reviews, progress and play history (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history).
+ * Spelling `histroy` is kikoeru's. */
 export const userDataRoutes: RouteModule = (router, { userData }) => {
   router.put('/review', route({ bodyLimit: 64 * KB }), async (ctx) => {
     const body = validate(reviewBody, ctx.request.body ?? {}, 'body');

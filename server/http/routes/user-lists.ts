@@ -4,7 +4,7 @@ import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 import { historyListQuery, reviewListQuery } from '../../services/user-lists-service.js';
 
-/** "My ratings / my progress" and play history lists (api-contract §4.8, §4.9 GET). */
+/** "My ratings / my progress" and play history lists (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history). */
 export const userListRoutes: RouteModule = (router, { userLists }) => {
   router.get('/review', async (ctx) => {
     const actor = requireActor(ctx);
@@ -22,8 +22,7 @@ const RELATIVE_FAVOURITES_API = /^\/favourites(?:\/[^/]+)*\/api\/(review|histroy
 
 /**
  * The favourites pages of the kikoeru web client request the relative URL `api/review` (and
- * `api/histroy`), which resolves under the page's own path (api-contract §4.8 last paragraph, §12 item
- * 37). Such GETs are answered as `/api/review` / `/api/histroy`. Mounted before the SPA fallback, which
+ * `api/histroy`), which resolves under the page's own path (docs/API.md#play-history). Such GETs are answered as `/api/review` / `/api/histroy`. Mounted before the SPA fallback, which
  * would otherwise answer them with the app's HTML.
  */
 export function favouritesApiAlias() {

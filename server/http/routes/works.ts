@@ -23,7 +23,7 @@ export const listParams = (ctx: Context): ListParams => validate(listQuerySchema
 
 const idParams = z.object({ id: workIdSchema });
 
-/** Work lists, search, detail and file tree (api-contract §4.5–§4.6). */
+/** Work lists, search, detail and file tree (docs/API.md#work-lists-and-search, docs/API.md#work-detail-files-and-covers). */
 export const worksRoutes: RouteModule = (router, { works }) => {
   router.get('/works', async (ctx) => {
     sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, listParams(ctx), { kind: 'all' }));

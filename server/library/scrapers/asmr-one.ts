@@ -2,10 +2,10 @@ import { asArray, asRecord, asText, circleIdFromMakerId, parseDate, toInt, uniqu
 import { dynamicFromRecord, type DynamicInfo } from './dlsite-dynamic.js';
 
 /**
- * Parser of asmr.one's `/api/workInfo/<code>` (api-contract §8.4 step 2), the last fallback.
+ * Parser of asmr.one's `/api/workInfo/<code>` (the last fallback, server/library/README.md#phases-of-a-library-scan).
  *
  * Tag ids: asmr.one numbers tags its own way, so its ids are NOT DLsite genre ids and must never be stored
- * as such (the anchor did, defect 26: id collisions rename unrelated tags). kikoplay gives them ids in a
+ * as such (kikoeru did: id collisions rename unrelated tags). kikoplay gives them ids in a
  * reserved range, `ASMR_ONE_TAG_ID_BASE + <asmr.one id>`: the same asmr.one tag always maps to the same
  * kikoplay tag, and no DLsite genre id (well below 1e6) or custom tag (from 900000000) can collide.
  * Tag names are taken in the configured language from the tag's `i18n` when it has one.

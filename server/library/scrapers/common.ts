@@ -24,7 +24,7 @@ export function toFloat(v: unknown): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-/** A voice actor: id = uuidv5(name, VA_NAMESPACE) (api-contract §2.3). */
+/** A voice actor: id = uuidv5(name, VA_NAMESPACE) (docs/API.md#identifiers). */
 export function vaFromName(name: string): { id: string; name: string } {
   const clean = name.trim();
   return { id: uuidv5(clean, VA_NAMESPACE), name: clean };

@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { circleIdFromMakerId, parseDate, uniqueById, uniqueVas, workIdFromText, workIdsInText } from './common.js';
 
 /**
- * Parser of a DLsite product page (api-contract §8.4 step 1, §8.5 "cover source"). Pure: HTML in, data out.
+ * Parser of a DLsite product page (server/library/README.md#phases-of-a-library-scan). Pure: HTML in, data out.
  * The rows of `#work_outline` are found by their header text; the headers of all three page languages are
  * recognised whichever `locale` cookie was sent, so a page served in another language still parses.
  */
@@ -75,7 +75,7 @@ function editionsOf($: Doc, workId: number): { id: number; name: string }[] {
 }
 
 /**
- * Cover source (api-contract §8.5): the image srcsets of the page name the work whose images are shown.
+ * Cover source: the image srcsets of the page name the work whose images are shown.
  * The work itself when they name it; else the first language edition they name (a translation showing the
  * original's images); else the work itself. `no_img_main` in a srcset = DLsite has no image.
  */

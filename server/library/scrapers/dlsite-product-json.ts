@@ -3,7 +3,7 @@ import { stripTitleSuffix } from './dlsite-page.js';
 import { dynamicFromRecord, type DynamicInfo } from './dlsite-dynamic.js';
 
 /**
- * Parser of DLsite's `/<floor>/api/=/product.json?workno=<code>` (api-contract §8.4 step 3, done right:
+ * Parser of DLsite's `/<floor>/api/=/product.json?workno=<code>` (the second source, done right:
  * `regist_date` becomes a `YYYY-MM-DD` string, `creaters.voice_by` may be absent, genre ids are kept whole).
  * DLsite answers `[]` for an unknown product: null.
  */

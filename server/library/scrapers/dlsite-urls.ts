@@ -2,7 +2,7 @@ import { formatWorkCode, splitWorkId, workIdFromParts, type WorkPrefix } from '.
 import type { CoverType } from '../metadata-types.js';
 
 /**
- * Where things live on DLsite (api-contract §8.4, §8.5). Every base comes from config so tests and mirrors
+ * Where things live on DLsite. Every base comes from config so tests and mirrors
  * can stand in. The floor ("section") of a work follows its prefix: RJ → `maniax` (doujin), BJ → `books`,
  * VJ → `pro` (the PC-software floor); its image folder follows the same split: `doujin`, `books`,
  * `professional`.

@@ -4,7 +4,7 @@ import { hasLatinLetter, uniqueVas } from './common.js';
 /**
  * HVDB (`/Dashboard/WorkDetails/<numeric id>`): used only for the voice actors of a work whose DLsite data
  * lists none. HVDB often lists a voice actor twice, romanised and in Japanese; when it lists more than one
- * name, the names with Latin letters are dropped (api-contract §8.4) — unless that would drop them all.
+ * name, the names with Latin letters are dropped — unless that would drop them all.
  */
 
 export function parseHvdbVaNames(html: string): string[] {

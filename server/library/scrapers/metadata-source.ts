@@ -20,7 +20,7 @@ import {
 import { pickHvdbVas, parseHvdbVaNames } from './hvdb.js';
 
 /**
- * The metadata source of the scanner (api-contract §8.4–8.6, with the anchor's defects fixed):
+ * The metadata source of the scanner (server/library/README.md#phases-of-a-library-scan):
  * 1. the DLsite product page in `tagLanguage` + the dynamic sales API (HVDB for the voice actors when the
  *    page lists none);
  * 2. DLsite's product.json API (+ the same dynamic API and HVDB fallback);

@@ -1,4 +1,4 @@
-/** "Refresh library info" (api-contract §8.8): fetch metadata of every present work again. */
+/** "Refresh library info" (server/library/README.md#jobs): fetch metadata of every present work again. */
 import { MSG } from '../scan-messages.js';
 import type { RunContext } from '../run-context.js';
 import { enrichWorks } from './enrich.js';

@@ -1,5 +1,5 @@
 /**
- * "Scan work files" (api-contract §8.9): for every present work, list its files again, probe every
+ * "Scan work files" (server/library/README.md#jobs): for every present work, list its files again, probe every
  * media file, and update durations and the local lyric flag. Reports in the main log only.
  */
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The one API client: JSON over fetch, the bearer token from local storage, and one error type.
  * A non-2xx answer becomes an `ApiError` whose message is the body's `error`, else the first
- * `errors[].msg`, else "status statusText" (spec §8); `reportError` (errors.ts) shows it.
+ * `errors[].msg`, else "status statusText"; `reportError` (errors.ts) shows it.
  */
 import { getToken } from './token.js';
 

@@ -1,5 +1,5 @@
 /**
- * The generic error handler (spec §8): a red notification with the response's `error`, else
+ * The generic error handler: a red notification with the response's `error`, else
  * "status statusText", else the exception message. 401 is silent and hands over to the
  * unauthorized handler (the router sends the user to /login); 403 is a yellow warning.
  */

@@ -1,5 +1,5 @@
 /**
- * The bearer (login) token, kept in local storage through the preferences module (spec §6). The media
+ * The bearer (login) token, kept in local storage through the preferences module. The media
  * token made from it (media-token.ts) goes with it.
  */
 import { getPref, resetPref, setPref } from '../lib/prefs.js';

@@ -1,4 +1,4 @@
-/** Wire shapes of the session and meta calls (api-contract §4.2–§4.3). */
+/** Wire shapes of the session and meta calls (docs/API.md#session, docs/API.md#version-and-configuration). */
 export type Role = 'admin' | 'user' | 'guest';
 
 export interface SessionUser {

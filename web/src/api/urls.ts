@@ -1,6 +1,6 @@
 /**
  * The one URL builder for media, covers and lyric files: the elements that load them (<audio>,
- * <img>, download links) cannot send a header, so a token goes in `?token=` (spec §6) — the
+ * <img>, download links) cannot send a header, so a token goes in `?token=` — the
  * short-lived media token (media-token.ts), never the login token.
  */
 import { getMediaToken } from './media-token.js';

@@ -1,5 +1,5 @@
 /**
- * The routes (spec §2.1). Every screen is its own chunk (route `lazy`). Screens not built yet are
+ * The routes. Every screen is its own chunk (route `lazy`). Screens not built yet are
  * deliberately absent: their paths fall to the not-found page until they exist.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -39,9 +39,9 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/works" replace /> },
           { path: 'about', lazy: async () => ({ Component: (await import('../features/about/AboutPage.js')).AboutPage }) },
           { path: 'ai_lyric', lazy: async () => ({ Component: (await import('../features/ai-lyrics/AiLyricPage.js')).AiLyricPage }) },
-          // the full-screen player (spec §2.8); the work id is optional
+          // the full-screen player; the work id is optional
           { path: 'fullScreenPlayer/:workId?', lazy: async () => ({ Component: (await import('../features/fullscreen-player/FullScreenPlayerPage.js')).FullScreenPlayerPage }) },
-          // the library screens (spec §2.3–§2.7)
+          // the library screens
           { path: 'works', loader: prefetchWorks, lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
           { path: 'search', loader: prefetchWorks, lazy: async () => ({ Component: (await import('../features/works/WorksPage.js')).WorksPage }) },
           { path: 'work/:id', lazy: async () => ({ Component: (await import('../features/work-detail/WorkDetailPage.js')).WorkDetailPage }) },
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// every route chunk loads under the 120 s limit (spec §8)
+// every route chunk loads under the 120 s limit
 export const router = createBrowserRouter(withChunkTimeout(routes));
 
 // A 401 anywhere: the stored token is no good; log in again and come back here afterwards.

@@ -1,5 +1,5 @@
 /**
- * What the main layout loads once the session is known (spec §2, api-contract Appendix A):
+ * What the main layout loads once the session is known:
  * the version (update notice 5 s when `update_available && notifyUser`; the library-lock notice
  * 60 s with a link to the scanner) and the shared config into its store.
  */

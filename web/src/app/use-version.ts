@@ -1,4 +1,4 @@
-/** GET /api/version, once per session; failures are only logged (spec §8). */
+/** GET /api/version, once per session; failures are only logged. */
 import { useQuery } from '@tanstack/react-query';
 import { fetchVersion } from '../api/session.js';
 

@@ -3,7 +3,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconMoodSad } from '@tabler/icons-react';
 import { t } from '../i18n/index.js';
 
-/** Any path the app does not know (spec §2.1), and every screen not built yet. */
+/** Any path the app does not know, and every screen not built yet. */
 export function NotFoundPage({ home = '/' }: { home?: string }) {
   return (
     <Stack align="center" justify="center" gap="sm" py={64} px="md" ta="center" data-testid="not-found">

@@ -1,4 +1,4 @@
-/** The dark-mode cycle (spec §2.2, §4): auto → on → off → auto, with the icon and label of the state. */
+/** The dark-mode cycle: auto → on → off → auto, with the icon and label of the state. */
 import { useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun, IconSunMoon, type Icon } from '@tabler/icons-react';
 import { t } from '../i18n/index.js';

@@ -1,5 +1,5 @@
 /**
- * The message catalogue: every string the web UI shows. The spec's Chinese strings are kept exactly
+ * The message catalogue: every string the web UI shows. The established Chinese strings are kept exactly
  * (including '密码长度至少为 5' for both login fields). Another language is another object of the
  * same `Messages` shape.
  */
@@ -66,7 +66,7 @@ export const zhCN = {
     name: '用户名',
     password: '密码',
     submit: '登录',
-    // spec §5: both fields say the password length must be at least 5
+    // both fields say the password length must be at least 5
     nameTooShort: '密码长度至少为 5',
     passwordTooShort: '密码长度至少为 5',
     success: '登录成功.',
@@ -273,7 +273,6 @@ export const zhCN = {
       path: '绝对路径',
       pathPlaceholder: '例如 /srv/voice',
       add: '添加文件夹',
-      // spec §5
       nameTaken: '该别名已存在，文件夹别名不能重复',
       pathTaken: '该路径已存在，文件夹路径不能重复',
       list: '文件夹列表',
@@ -309,7 +308,7 @@ export const zhCN = {
       noTasks: '没有正在处理的作品',
       noFailed: '没有失败的作品',
       noResults: '暂无结果',
-      // api-contract §6: how the kikoeru dashboard renders SCAN_RESULTS
+      // how the kikoeru dashboard renders SCAN_RESULTS
       added: (code: string, n: number) => `[${code}] 添加成功! Added: ${n}`,
       updated: (code: string, n: number) => `[${code}] 更新成功! Updated: ${n}`,
       failedLine: (code: string, n: number) => `[${code}] 处理失败! Failed: ${n}`,
@@ -326,7 +325,6 @@ export const zhCN = {
       groups: { user: '普通用户 (user)', guest: '游客 (guest)' },
       roles: { admin: '管理员', user: '普通用户', guest: '游客' } as Record<string, string>,
       role: '角色',
-      // spec §5
       nameTooShort: '用户名长度至少为 5',
       passwordTooShort: '密码长度至少为 5',
       nameTaken: '该名称已存在，用户名不能重复',

@@ -30,5 +30,5 @@ export function prefsColorSchemeManager(): MantineColorSchemeManager {
   };
 }
 
-/** The dark-mode cycle of the drawer (spec §4): auto → on → off → auto. */
+/** The dark-mode cycle of the drawer: auto → on → off → auto. */
 export const nextDarkMode = (mode: DarkMode): DarkMode => (mode === 'auto' ? 'dark' : mode === 'dark' ? 'light' : 'auto');

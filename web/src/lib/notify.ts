@@ -1,4 +1,4 @@
-/** Toasts in the spec's colours: red errors, yellow warnings, a brief green success (spec §8, §9). */
+/** Toasts: red errors, yellow warnings, a brief green success. */
 import type { ReactNode } from 'react';
 import { notifications, type NotificationData } from '@mantine/notifications';
 

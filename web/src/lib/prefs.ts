@@ -1,5 +1,5 @@
 /**
- * The one typed preferences module (spec §3 "Local browser preferences", §5 "Stored preferences").
+ * The one typed preferences module.
  *
  * Every preference has a storage key, a default and a parser that validates what is stored: a value
  * that is missing, unreadable or outside the allowed set reads as the default (dark mode → auto, list
@@ -15,25 +15,25 @@ export type DarkMode = (typeof DARK_MODES)[number];
 export const LIST_MODES = ['waterfall', 'pagination'] as const;
 export type ListMode = (typeof LIST_MODES)[number];
 
-/** Sort fields of the work list (spec §9); the default is release, descending. */
+/** Sort fields of the work list; the default is release, descending. */
 export const SORT_FIELDS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-/** nsfw_0 all, nsfw_1 all ages, nsfw_2 adult (spec §9). */
+/** nsfw_0 all, nsfw_1 all ages, nsfw_2 adult. */
 export const AGE_RATINGS = ['nsfw_0', 'nsfw_1', 'nsfw_2'] as const;
 export type AgeRating = (typeof AGE_RATINGS)[number];
 
-/** Lyric filter options; 'no' excludes the others (spec §4 "Work list reset"). */
+/** Lyric filter options; 'no' excludes the others. */
 export const LYRIC_OPTIONS = ['local', 'ai', 'no'] as const;
 export type LyricOption = (typeof LYRIC_OPTIONS)[number];
 
 export const FAVOURITES_SORTS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
 export type FavouritesSort = (typeof FAVOURITES_SORTS)[number];
 
-/** Search condition types (spec §3); the client also uses 'unknown'. */
+/** Search condition types; the client also uses 'unknown'. */
 export const SEARCH_TYPES = ['fuzzy', 'va', 'tag', 'circle', 'code', 'unknown'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Route chunks load with a time limit (spec §8 "Chunk load: fails after a 120 s timeout"): a lazy route
+ * Route chunks load with a time limit: a lazy route
  * whose code has not arrived after 120 s fails, and the router's error page offers a reload, instead of
  * a page that waits forever on a stalled connection.
  */

@@ -1,10 +1,10 @@
-/** The '版本已更新' notice (spec §8, §9): 10 s, with a refresh action. */
+/** The '版本已更新' notice: 10 s, with a refresh action. */
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { t } from '../i18n/index.js';
 
-/** How long the update notice stays (spec §9). */
+/** How long the update notice stays. */
 export const UPDATE_NOTICE_MS = 10_000;
 const NOTICE_ID = 'sw-update';
 

@@ -1,5 +1,5 @@
 /**
- * The installable app (spec §8, issue 6 "PWA"): registers the service worker (web/public/sw.js) under
+ * The installable app (issue 6 "PWA"): registers the service worker (web/public/sw.js) under
  * this release's build id and watches for new releases. When a new release's worker is ready while an
  * older page is open, '版本已更新' is shown for 10 s with a refresh action that hands over to the new
  * worker and reloads. A page that already is the new release lets the new worker take over silently.

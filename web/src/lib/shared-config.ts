@@ -1,4 +1,4 @@
-/** The server's shared config (seek times), loaded once by the main layout (spec §7, §9). */
+/** The server's shared config (seek times), loaded once by the main layout. */
 import { create } from 'zustand';
 import type { SharedConfig } from '../api/types.js';
 

@@ -1,5 +1,5 @@
 /**
- * The admin layout (spec §2.1) at /admin/*: its own drawer with the admin screens and a link back to
+ * The admin layout at /admin/*: its own drawer with the admin screens and a link back to
  * /. Admins only: anyone else is sent to /; without a session the generic 401 handler goes to /login.
  */
 import { useState } from 'react';

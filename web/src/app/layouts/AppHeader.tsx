@@ -1,4 +1,4 @@
-/** The main header (spec §2.2): menu toggle, back, title home, keyword box, advanced search. */
+/** The main header: menu toggle, back, title home, keyword box, advanced search. */
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
 import { IconAdjustmentsSearch, IconArrowLeft, IconHeadphones } from '@tabler/icons-react';

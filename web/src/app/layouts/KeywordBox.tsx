@@ -1,5 +1,5 @@
 /**
- * The header's keyword box (spec §2.2): debounced 500 ms, it navigates to /works?keyword=…; while the
+ * The header's keyword box: debounced 500 ms, it navigates to /works?keyword=…; while the
  * user stays on /works the box follows the URL (back/forward, links).
  */
 import { useEffect, useRef, useState } from 'react';

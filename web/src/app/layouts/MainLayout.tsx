@@ -1,5 +1,5 @@
 /**
- * The main layout (spec §2.2): header, drawer (230 px; a mini rail by default on desktop, an overlay
+ * The main layout: header, drawer (230 px; a mini rail by default on desktop, an overlay
  * on phones) and the main area. The main area needs a session: a 401 from GET /api/auth/me sends the
  * user to /login (through the generic handler), any other failure offers a retry.
  *

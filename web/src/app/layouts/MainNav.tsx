@@ -1,4 +1,4 @@
-/** The drawer content of the main layout: nav links, the dark-mode cycle and logout (spec §2.2). */
+/** The drawer content of the main layout: nav links, the dark-mode cycle and logout. */
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
@@ -27,7 +27,7 @@ export function MainNav({ session, mini, onNavigate, brand = false }: MainNavPro
   const logout = useLogout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // random play (spec §2.2) is loaded on first use: it is not part of the first page load
+  // random play is loaded on first use: it is not part of the first page load
   const randomPlay = () => {
     onNavigate?.();
     void import('../../features/works/random-play.js').then((m) => m.randomPlay(navigate, queryClient));

@@ -1,4 +1,4 @@
-/** Sizes shared by the main and admin layouts (spec §9: drawer width 230, mini by default). */
+/** Sizes shared by the main and admin layouts (drawer width 230, mini by default). */
 export const DRAWER_WIDTH = 230;
 export const MINI_WIDTH = 64;
 export const HEADER_HEIGHT = 56;

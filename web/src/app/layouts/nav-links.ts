@@ -1,4 +1,4 @@
-/** The drawer links of the main layout (spec §2.1, §2.2) and of the admin layout (§2.1). */
+/** The drawer links of the main layout and of the admin layout. */
 import {
   IconAdjustments,
   IconFolder,

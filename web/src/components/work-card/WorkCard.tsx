@@ -1,5 +1,5 @@
 /**
- * The work card (spec §2.4), new style: the cover carries the code chip, lyric badges and release date;
+ * The work card, new style: the cover carries the code chip, lyric badges and release date;
  * below it the title, circle and stars. With `detail` on, also the tags, the price and sales, the
  * all-ages / multi-language chips with the duration, the store link and the voice actors.
  *

@@ -1,5 +1,5 @@
 /**
- * The current user's editable stars on a work (spec §2.4, §2.5). Clicking a star saves it at once
+ * The current user's editable stars on a work. Clicking a star saves it at once
  * (PUT /api/review, stars only); the server's message is the brief success toast, a guest's 403 the
  * generic warning, after which the stars go back to what was saved.
  */

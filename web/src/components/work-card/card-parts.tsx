@@ -1,5 +1,5 @@
 /**
- * The pieces a work is shown with (spec §2.4): code chip, lyric badges, label links, rating summary,
+ * The pieces a work is shown with: code chip, lyric badges, label links, rating summary,
  * price and sales, the all-ages / multi-language chips and duration, the store link. The new card, the
  * old card, the list item and the work page arrange the same pieces.
  */

@@ -1,5 +1,5 @@
 /**
- * The current user's marks on a work (api-contract §4.8): star rating, progress, full review, delete.
+ * The current user's marks on a work (docs/API.md#reviews-ratings-and-progress): star rating, progress, full review, delete.
  * Query flags choose the mode exactly as the kikoeru clients send them. `user_name` is sent for old
  * servers; kikoplay takes the user from the token.
  */

@@ -1,5 +1,5 @@
 /**
- * /about (spec §2.1): what kikoplay is, its versions (server from /api/version, web from the build),
+ * /about: what kikoplay is, its versions (server from /api/version, web from the build),
  * how it is installed and run, and the kikoeru clients that work with it, by name.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /admin/advanced (spec §3 "Admin config", §6): every config field, grouped and checked before
+ * /admin/advanced: every config field, grouped and checked before
  * saving; only changed keys are sent (PUT /api/config/admin); a 400 names the key it refuses and the
  * page shows the message at that field. `auth` is locked in production; `production` is read-only.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin (spec §2.10, §5 "New library folder"): add a folder (alias + absolute path; an empty name or
+ * /admin: add a folder (alias + absolute path; an empty name or
  * path is ignored; alias and path must be unique), the list with delete, and the cover folder path.
  * The server checks the path exists and answers 4xx `{error}` for anything else it refuses.
  */
@@ -38,7 +38,7 @@ function AddFolderForm({ view }: { view: FoldersView }) {
     e.preventDefault();
     const n = name.trim();
     const p = path.trim();
-    if (!n || !p) return; // spec §5: an empty name or path is ignored
+    if (!n || !p) return; // an empty name or path is ignored
     const found: typeof errors = {};
     if (view.folders.some((x) => x.name === n)) found.name = f.nameTaken;
     if (view.folders.some((x) => samePath(x.path, p))) found.path = f.pathTaken;

@@ -1,5 +1,5 @@
 /**
- * /admin/scanner (spec §2.10, §4, §8): scan library, refresh library info, scan work files and kill
+ * /admin/scanner: scan library, refresh library info, scan work files and kill
  * scan over the admin socket; start buttons disabled while running, kill shown only while running;
  * the log panel, and tabs for processing, failed and results.
  */

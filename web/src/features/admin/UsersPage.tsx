@@ -1,5 +1,5 @@
 /**
- * /admin/usermanage (spec §5, §6, §7 "Users", §8): the user list; add a user (name and password of at
+ * /admin/usermanage: the user list; add a user (name and password of at
  * least 5 characters, a unique name, group user or guest); change a password (new and confirm of at
  * least 5, equal; the admin's own password also takes the current one); change a role; delete. 422 shows the first `errors[].msg`, 403 a warning. Changing
  * the logged-in admin's own password clears the stored token and, when auth is on, goes to /login.
@@ -132,7 +132,7 @@ function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; 
       notifySuccess(answer.message);
       close();
       if (!self) return;
-      // spec §6: the admin's own password change clears the token; with auth on, log in again
+      // the admin's own password change clears the token; with auth on, log in again
       clearToken();
       if (authOn) {
         await navigate(LOGIN_PATH, { replace: true });

@@ -1,4 +1,4 @@
-/** The admin dashboard's calls: library folders, the admin config, user management (api-contract §4.3–§4.4). */
+/** The admin dashboard's calls: library folders, the admin config, user management (docs/API.md#library-folders, docs/API.md#version-and-configuration, docs/API.md#users). */
 import { api, apiGet } from '../../api/client.js';
 import type { Role } from '../../api/types.js';
 

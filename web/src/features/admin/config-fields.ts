@@ -1,5 +1,5 @@
 /**
- * The advanced settings form (spec §3 "Admin config"): every config key the server knows, grouped,
+ * The advanced settings form: every config key the server knows, grouped,
  * with the input kind and the limits of the server's schema (server/config/schema.ts) so most
  * mistakes are caught before saving. The server still validates and names the key it refuses.
  */

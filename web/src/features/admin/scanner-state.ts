@@ -1,6 +1,6 @@
 /**
- * The scanner page's state, folded from the admin socket's frames (api-contract §6 with kikoplay's
- * incremental events). Spec §4: null → running (a start button, or a running snapshot) → finished |
+ * The scanner page's state, folded from the admin socket's frames (docs/API.md#admin-socket).
+ * Null → running (a start button, or a running snapshot) → finished |
  * error. Lists are bounded so a long scan does not grow the page without end.
  */
 import type { Frame } from '../../../../server/contract/realtime.js';
@@ -140,7 +140,7 @@ export function reduceFrame(state: ScannerState, frame: Frame): ScannerState {
   }
 }
 
-/** How the kikoeru dashboard prints a result line (api-contract §6). */
+/** How the kikoeru dashboard prints a result line (docs/API.md#admin-socket). */
 export function resultLine(r: ScanResult, t: { added(c: string, n: number): string; updated(c: string, n: number): string; failedLine(c: string, n: number): string }): string {
   if (r.result === 'added') return t.added(r.rjcode, r.count);
   if (r.result === 'updated') return t.updated(r.rjcode, r.count);

@@ -1,7 +1,7 @@
 /**
- * The admin socket of the scanner page: `ws` at /api/ws?token=… (api-contract §6, kikoplay decisions).
+ * The admin socket of the scanner page: `ws` at /api/ws?token=… (docs/API.md#admin-socket).
  * On `success` it asks for a snapshot (ON_SCANNER_PAGE) and then folds the incremental frames into
- * the page state. Spec §4/§8: a socket error (the server refusing the token or the role) shows a
+ * the page state. A socket error (the server refusing the token or the role) shows a
  * warning, closes, and goes to /login; a socket that cannot connect says '连接Socket失败'. A dropped
  * connection is re-opened with a back-off, and the snapshot brings the page up to date again.
  */

@@ -1,5 +1,5 @@
 /**
- * /ai_lyric, the AI lyric centre (spec §2.9, §4, §9): filters by work id number, file name and status
+ * /ai_lyric, the AI lyric centre: filters by work id number, file name and status
  * (multi-select); a refresh control; the list refreshes every 5 s; retry when the status is pending or
  * higher; delete; the worker's name with the account that acquired (and finished) the task, status text and
  * progress; the LRC of a finished task.
@@ -52,7 +52,7 @@ const STATUS_OPTIONS: { value: string; label: string }[] = (['pending', 'transcr
   label: c.statuses[name],
 }));
 
-/** Users and the admin queue, retry and delete tasks; guests only look (api-contract decisions). */
+/** Users and the admin queue, retry and delete tasks; guests only look. */
 const canWrite = (user: SessionUser | undefined): boolean => {
   const role = user?.role ?? (user?.group === 'administrator' ? 'admin' : user?.group);
   return role === 'admin' || role === 'user';

@@ -1,4 +1,4 @@
-/** The badge of an AI lyric status (spec §2.5 "An AI status badge appears per item", §2.9). */
+/** The badge of an AI lyric status. */
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { AiStatusName } from '../../../../server/domain/ai-status.js';
 import { t } from '../../i18n/index.js';

@@ -1,4 +1,4 @@
-/** The AI lyric task queue, UI side (api-contract §4.10): list with filters, retry, delete, the LRC, create. */
+/** The AI lyric task queue, UI side (docs/API.md#ai-lyric-tasks): list with filters, retry, delete, the LRC, create. */
 import { api, apiGet } from '../../api/client.js';
 import type { AiStatusName } from '../../../../server/domain/ai-status.js';
 
@@ -8,7 +8,7 @@ export interface AiTaskAccount {
   name: string;
 }
 
-/** A task as GET /api/lyric/translate lists it (api-contract §3.9; kikoplay adds status_text and times). */
+/** A task as GET /api/lyric/translate lists it (docs/API.md#ai-lyric-tasks). */
 export interface AiTask {
   id: number;
   work_id: number;

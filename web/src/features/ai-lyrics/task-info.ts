@@ -1,5 +1,5 @@
 /**
- * What the client derives from a task (spec §3 "AI lyric task"): file name, extension and base name
+ * What the client derives from a task: file name, extension and base name
  * from `audio_path`, the status name, and the progress a worker reports in `worker_status`
  * ("transcribing 2/5 chunks", "translating 3/4", "45%").
  */

@@ -1,5 +1,5 @@
 /**
- * A work's AI lyric tasks for per-file badges (spec §4 "AI task status", §9): all of the work's tasks
+ * A work's AI lyric tasks for per-file badges: all of the work's tasks
  * in one call (`page=-1&work_id=`), polled every 10 s while any is pending or transcribing and not
  * otherwise. `statusFor` aggregates them per file (success beats error) or per folder (error beats
  * success; transcribing beats pending beats the rest).

@@ -1,5 +1,5 @@
 /**
- * /login (spec §2.10, §5, §8): name and password of at least 5 characters, POST /api/auth/me,
+ * /login: name and password of at least 5 characters, POST /api/auth/me,
  * a warning with the server's message on 401 (and 429, 503), the token saved, back to where the user came
  * from. When the server has auth off there is nothing to log in to: go home.
  */

@@ -1,5 +1,5 @@
 /**
- * Logout (spec §2.2): ask, revoke the token on the server, clear the stored token and the cached
+ * Logout: ask, revoke the token on the server, clear the stored token and the cached
  * data, go to /login.
  */
 import { useCallback } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The favourites area (spec §2.1, §2.7): a mode toggle — play history (`/favourites/histroy`), my
+ * The favourites area: a mode toggle — play history (`/favourites/histroy`), my
  * ratings (`/favourites`, `/favourites/review`), my progress (`/favourites/progress/{state}`, marked by
  * default) and folder organising (`/favourites/folder`, not implemented) — a sort select except for
  * history, the progress filter, numbered pages and the empty text.

@@ -1,5 +1,5 @@
 /**
- * The current user's lists (api-contract §3.3, §3.4, §4.8, §4.9): "my ratings / my progress"
+ * The current user's lists (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history): "my ratings / my progress"
  * (`GET /api/review`) and play history (`GET /api/histroy`, the contract's spelling), and deleting a
  * work's play record.
  */
@@ -7,7 +7,7 @@ import { api, apiGet } from '../../api/client.js';
 import type { Pagination, Progress, WorkListItem } from '../../../../server/contract/works.js';
 import type { FavouritesSort } from '../../lib/prefs.js';
 
-/** §3.3: list form plus the user's review. */
+/** `GET /api/review`: list form plus the user's review. */
 export interface ReviewListWork extends WorkListItem {
   review_text: string | null;
   progress: Progress | null;
@@ -15,7 +15,7 @@ export interface ReviewListWork extends WorkListItem {
   updated_at: string;
 }
 
-/** §3.4: list form without `userRating`, plus the saved play state. */
+/** `GET /api/histroy`: list form without `userRating`, plus the saved play state. */
 export type HistoryListWork = Omit<WorkListItem, 'userRating'> & {
   state: unknown;
   play_updated_at: string;
@@ -26,7 +26,7 @@ export interface ListPage<T> {
   pagination: Pagination;
 }
 
-/** `allage` and `nsfw` are the all-ages-first and adult-first orders of the nsfw column (api-contract §4.8). */
+/** `allage` and `nsfw` are the all-ages-first and adult-first orders of the nsfw column (docs/API.md#reviews-ratings-and-progress). */
 export function reviewOrder(sort: FavouritesSort): { order: string; sort: 'asc' | 'desc' } {
   if (sort === 'allage') return { order: 'nsfw', sort: 'asc' };
   if (sort === 'nsfw') return { order: 'nsfw', sort: 'desc' };

@@ -1,5 +1,5 @@
 /**
- * /fullScreenPlayer/:workId? (spec §2.8): the cover — or the video of a video file — over a blurred,
+ * /fullScreenPlayer/:workId?: the cover — or the video of a video file — over a blurred,
  * slowly drifting backdrop, with the spectrum when the visualizer is on, the current lyric line and
  * the seek bar. A double click toggles the browser's fullscreen. Nothing playing: with a work id the
  * work page opens, without one a notice says to play a work first and the work list opens.

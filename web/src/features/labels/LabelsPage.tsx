@@ -1,5 +1,5 @@
 /**
- * `/circles`, `/tags`, `/vas` (spec §2.6): every item as a button "name (count)" linking to its works,
+ * `/circles`, `/tags`, `/vas`: every item as a button "name (count)" linking to its works,
  * with a filter box. Rows of buttons are virtualised over the window scroll, so 8,000 voice actors
  * scroll as smoothly as 80.
  */

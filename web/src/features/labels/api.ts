@@ -1,4 +1,4 @@
-/** `GET /api/{circles,tags,vas}`: every label with its number of works, count descending (api-contract §3.6). */
+/** `GET /api/{circles,tags,vas}`: every label with its number of works, count descending (docs/API.md#labels). */
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.js';
 import type { LabelItem, LabelKind } from '../../../../server/contract/labels.js';

@@ -1,5 +1,5 @@
 /**
- * The on-screen lyric bar (spec §2.8): the current line floating over the page, draggable anywhere,
+ * The on-screen lyric bar: the current line floating over the page, draggable anywhere,
  * in the chosen font size (0.2–10 rem, default 1.5). Its place is remembered as a fraction of the
  * window, so it stays on screen when the window changes size.
  */

@@ -1,5 +1,5 @@
 /**
- * The lyric editor for the admin (spec §1, §5, §7 save-lrc): change times and texts, delete and add
+ * The lyric editor for the admin (save-lrc): change times and texts, delete and add
  * lines, then save them as a WebVTT file at a path relative to the work folder (default: next to the
  * audio, `<audio name>.vtt`). The saved lines become the track's lyric at once.
  */

@@ -1,4 +1,4 @@
-/** The lyric offset input (spec §5: 4 decimals, step 0.1 s, cleared = 0) and the button to the sync helper. */
+/** The lyric offset input (4 decimals, step 0.1 s, cleared = 0) and the button to the sync helper. */
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { HoverTip } from '../../components/HoverTip.js';

@@ -1,5 +1,5 @@
 /**
- * Drives the picture-in-picture lyrics from the `pipLyrics` preference (spec §4): turning it on asks
+ * Drives the picture-in-picture lyrics from the `pipLyrics` preference: turning it on asks
  * the user, then opens the window ('桌面歌词打开失败，请播放音频5秒后再次尝试打开' when the video is not
  * ready or the browser refuses); closing the window turns it off; an empty queue stops it; play state
  * is synced both ways. Renders nothing.

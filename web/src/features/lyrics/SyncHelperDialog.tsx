@@ -1,5 +1,5 @@
 /**
- * The lyric sync helper (spec §4): ready (which came first, the voice or the line — press at that
+ * The lyric sync helper: ready (which came first, the voice or the line — press at that
  * moment) → measure (press when the other one happens) → done (the difference is applied to the
  * offset); reset starts over.
  */

@@ -1,5 +1,5 @@
 /**
- * The lyric calls (spec §7 "Lyrics and media", api-contract §4.7, §4.10, §4.12): check-lrc, the work's
+ * The lyric calls (docs/API.md#lyrics, docs/API.md#ai-lyric-tasks): check-lrc, the work's
  * successful AI tasks and their LRC, query-lrc, fetch-lrc and save-lrc.
  */
 import { api, apiGet } from '../../api/client.js';

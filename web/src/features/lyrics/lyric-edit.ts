@@ -1,5 +1,5 @@
 /**
- * Helpers of the lyric editor (spec §5 "Lyric save path"): times typed as `m:ss.mmm`, and the save path
+ * Helpers of the lyric editor: times typed as `m:ss.mmm`, and the save path
  * — relative to the work folder, ending in `.vtt`, by default the audio's folder + its name + `.vtt`.
  * Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The lyrics of the playing track (spec §2.8, §4, §8): loaded per track — the lyric file next to the
+ * The lyrics of the playing track: loaded per track — the lyric file next to the
  * audio (check-lrc), else a successful AI task of the work for that file (same path, then the fuzzy
  * name rule: "loose" matching) — or picked by hand from query-lrc. A load error shows the generic
  * notice and leaves the track without lyrics. The offset (seconds) starts at 0 for every track.

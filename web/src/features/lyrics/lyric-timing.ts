@@ -1,5 +1,5 @@
 /**
- * Which lyric line is current (spec §2.8, §4, §5 "Lyric offset"). Pure.
+ * Which lyric line is current. Pure.
  *
  * The offset is in seconds: a positive offset shows every line later, a negative one earlier. It is
  * kept to 4 decimals and a cleared input counts as 0; the offset buttons step by 0.1 s.

@@ -1,5 +1,5 @@
 /**
- * Desktop lyrics in a picture-in-picture window (spec §2.8, §4 "PIP lyrics"): the current line is drawn
+ * Desktop lyrics in a picture-in-picture window: the current line is drawn
  * on a canvas whose stream plays in a muted `<video>`; that video goes picture-in-picture. Its play and
  * pause buttons drive the player and follow it (both ways, without echo). Closing the window calls
  * `onClosed`.

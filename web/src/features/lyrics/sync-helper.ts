@@ -1,5 +1,5 @@
 /**
- * The lyric sync helper (spec §4): ready → measure (after saying which came first, the voice or the
+ * The lyric sync helper: ready → measure (after saying which came first, the voice or the
  * line) → done (the measured difference is added to the offset). Reset goes back to ready. Times are
  * playback seconds, so the playback speed does not skew the measure. Pure.
  */

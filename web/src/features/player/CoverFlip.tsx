@@ -1,5 +1,5 @@
 /**
- * The expanded player's cover (spec §2.8): a click flips it to the equalizer — swap left/right
+ * The expanded player's cover: a click flips it to the equalizer — swap left/right
  * channels, bass/middle/treble — with the spectrum of both channels. With the visualizer preference
  * the front shows the spectrum over the cover; with the video preference a video file shows its
  * picture instead of the cover.

@@ -1,5 +1,5 @@
 /**
- * The expanded player (spec §2.8): the flipping cover, titles, the seek bar, the transport (play mode,
+ * The expanded player: the flipping cover, titles, the seek bar, the transport (play mode,
  * previous, rewind, play/pause, forward, next, queue), the lyric row (choose a lyric, offset + sync
  * helper), volume, speed, the full-screen link, the more-settings menu, and the lyric lines. A sheet
  * over the whole screen on phones, a panel on the right on desktops.

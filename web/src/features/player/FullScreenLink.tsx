@@ -1,4 +1,4 @@
-/** The link to the full-screen player, shown only while a work plays (spec §2.1); the header and the expanded player use it. */
+/** The link to the full-screen player, shown only while a work plays; the header and the expanded player use it. */
 import { Link, useLocation } from 'react-router';
 import { ActionIcon } from '@mantine/core';
 import { IconArrowsMaximize } from '@tabler/icons-react';

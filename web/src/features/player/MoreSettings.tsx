@@ -1,4 +1,4 @@
-/** The expanded player's more-settings menu (spec §2.8, §3 local preferences). */
+/** The expanded player's more-settings menu (local preferences). */
 import { useState } from 'react';
 import { ActionIcon, Button, Divider, Group, Popover, Slider, Stack, Switch, Text } from '@mantine/core';
 import { IconDotsVertical, IconPencil, IconZzz } from '@tabler/icons-react';

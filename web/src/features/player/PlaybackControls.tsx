@@ -1,4 +1,4 @@
-/** Volume (0..1, spec §5) and playback speed (0.5–3×, remembered per user) of the expanded player. */
+/** Volume (0..1) and playback speed (0.5–3×, remembered per user) of the expanded player. */
 import { ActionIcon, Button, Group, Menu, Slider } from '@mantine/core';
 import { IconVolume, IconVolume2, IconVolume3 } from '@tabler/icons-react';
 import { useRef } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The bottom bar (spec §2.8): cover, title and work title, and previous/play/next — or rewind/play/
- * forward with the seek-button swap. Swipe gestures (spec §4, §9): up opens the player, down hides the
+ * The bottom bar: cover, title and work title, and previous/play/next — or rewind/play/
+ * forward with the seek-button swap. Swipe gestures: up opens the player, down hides the
  * bar, sideways (or a 500 ms hold, then sideways) seeks by dragging.
  */
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';

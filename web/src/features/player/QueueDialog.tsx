@@ -1,5 +1,5 @@
 /**
- * The queue (spec §2.8, §4): click to play an entry, drag to reorder (the current track stays
+ * The queue: click to play an entry, drag to reorder (the current track stays
  * selected), remove one (removing the current one stops playback), clear all (with a confirmation).
  * At most 450 px tall, scrolling inside.
  */

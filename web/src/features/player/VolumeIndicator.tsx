@@ -1,4 +1,4 @@
-/** The volume shown for a second after a keyboard change (spec §9: hidden after 1 s). */
+/** The volume shown for a second after a keyboard change (hidden after 1 s). */
 import { useEffect, useState } from 'react';
 import { Paper, Portal, Progress, Text } from '@mantine/core';
 import { IconVolume } from '@tabler/icons-react';

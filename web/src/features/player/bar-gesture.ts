@@ -1,5 +1,5 @@
 /**
- * Swipe gestures on the bottom bar (spec §4 "Bar panning", §9 "Gestures"): idle → a press →
+ * Swipe gestures on the bottom bar: idle → a press →
  * up (show the player), down (hide the bar) or horizontal (seek by dragging). A move of 15 px
  * vertically or 10 px horizontally decides the direction; holding still for 500 ms also enters
  * horizontal. Pure: the bar feeds pointer positions and times in, acts on what `endGesture` says.

@@ -28,7 +28,7 @@ import classes from './player.module.css';
 
 type ButtonProps = Omit<ActionIconProps, 'children'> & { iconSize?: number };
 
-/** The seek icons come in 5, 10 and 30 s (spec §9): the nearest one stands for other times. */
+/** The seek icons come in 5, 10 and 30 s: the nearest one stands for other times. */
 function nearest<T>(seconds: number, icons: Record<5 | 10 | 30, T>): T {
   const choice = ([5, 10, 30] as const).reduce((best, c) => (Math.abs(c - seconds) < Math.abs(best - seconds) ? c : best), 5 as 5 | 10 | 30);
   return icons[choice];

@@ -338,7 +338,7 @@ export class PlayerEngine {
     this.seek(this.media.currentTime + delta);
   }
 
-  /** Volume 0..1 (spec §5), remembered. */
+  /** Volume 0..1, remembered. */
   setVolume(volume: number): void {
     const v = clamp(Number.isFinite(volume) ? volume : 1, 0, 1);
     this.audio.volume = v;

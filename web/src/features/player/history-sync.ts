@@ -1,5 +1,5 @@
 /**
- * Saving play history (spec §4, §7 "PUT /api/histroy", §8, §9 "History sync"): a change of queue,
+ * Saving play history: a change of queue,
  * index or play state schedules a save 500 ms later (debounced); a timer checks every 60 s. A save is
  * skipped when nothing changed since the last one, and while a resume from history is still seeking
  * (it would overwrite the saved second with 0). Failures are only logged. No DOM: timers and the
@@ -9,7 +9,7 @@ import type { PlayState } from './queue-entry.js';
 
 export const HISTORY_DEBOUNCE_MS = 500;
 export const HISTORY_INTERVAL_MS = 60_000;
-/** The log line of a save skipped while resuming (spec §8). */
+/** The log line of a save skipped while resuming. */
 export const RESUMING_LOG = '尚处于恢复历史记录的状态，跳过本次历史更新';
 
 export interface HistoryPayload {

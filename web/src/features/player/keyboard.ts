@@ -1,5 +1,5 @@
 /**
- * Desktop keyboard shortcuts (spec §2.8, §9): what a key press asks the player to do. Pure: the player
+ * Desktop keyboard shortcuts: what a key press asks the player to do. Pure: the player
  * host turns commands into engine calls. Keys typed into a field, and presses with Ctrl/Cmd/Alt, are
  * left alone.
  *

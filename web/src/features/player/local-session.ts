@@ -1,5 +1,5 @@
 /**
- * The player survives a reload (spec §4 "Resume from history"): queue, index, play mode and the second
+ * The player survives a reload: queue, index, play mode and the second
  * of the current track are kept in local storage for the user who listened, and restored — paused, at
  * that second, with '已恢复播放历史' — when the page opens again.
  */

@@ -41,7 +41,7 @@ export function normalizeEntry(raw: unknown): QueueEntry | null {
   return entry;
 }
 
-/** A play state (spec §3): the queue, the current index and the second to resume at. */
+/** A play state: the queue, the current index and the second to resume at. */
 export interface PlayState {
   queue: QueueEntry[];
   index: number;

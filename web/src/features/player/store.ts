@@ -27,7 +27,7 @@ import {
 } from '../../../../server/domain/player-queue.js';
 import { parsePlayState, type PlayState } from './queue-entry.js';
 
-/** A queue entry (spec §3 "Queue entry"), as the kikoeru clients store it in play history. */
+/** A queue entry, as the kikoeru clients store it in play history. */
 export interface QueueEntry {
   /** `<workId>/<n>` */
   hash: string;
@@ -42,7 +42,7 @@ export interface QueueEntry {
   duration?: number;
 }
 
-/** Where a resumed track is to start once it can play (spec §4 "Resume from history"). */
+/** Where a resumed track is to start once it can play. */
 export interface ResumePoint {
   hash: string;
   seconds: number;
@@ -75,7 +75,7 @@ export interface PlayerStore extends PlayerState<QueueEntry> {
   /** `resume` from play history as the server stores it (any client's format). False when nothing in it can be played. */
   resumeHistory(state: unknown, opts?: { play?: boolean }): boolean;
   clearResume(): void;
-  /** The engine's media ended: apply the play mode (spec §4) and say what the engine must do. */
+  /** The engine's media ended: apply the play mode and say what the engine must do. */
   trackEnded(random?: RandomSource): TrackEndEffect;
 }
 

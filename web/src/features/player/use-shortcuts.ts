@@ -1,4 +1,4 @@
-/** Desktop keyboard shortcuts (spec §2.8, §9) bound to the document while the main layout is open. */
+/** Desktop keyboard shortcuts bound to the document while the main layout is open. */
 import { useEffect } from 'react';
 import { useSharedConfig } from '../../lib/shared-config.js';
 import { getEngine } from './engine.js';

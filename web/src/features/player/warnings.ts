@@ -1,5 +1,5 @@
 /**
- * Warnings shown once per browser (spec §8): mobile Safari and the visualizer, and the background
+ * Warnings shown once per browser: mobile Safari and the visualizer, and the background
  * playback bug of iOS 17.3 and later. Which ones were shown is remembered in local storage.
  */
 import { notifyWarning } from '../../lib/notify.js';

@@ -1,5 +1,5 @@
 /**
- * Advanced search (spec §2.3, §5): a type selector (auto/fuzzy, voice actor, tag, circle), a keyword
+ * Advanced search: a type selector (auto/fuzzy, voice actor, tag, circle), a keyword
  * input that adds a term on Enter or the add button, candidate badges from the voice actor / tag /
  * circle lists (shown while the input has focus, hidden 500 ms after it loses it, so a click on a
  * badge still lands), and the removable terms. The terms are the `advancedKeywords` preference.
@@ -25,7 +25,7 @@ import {
   type PickType,
 } from './search-conditions.js';
 
-/** Candidates hide this long after the input loses focus (spec §9). */
+/** Candidates hide this long after the input loses focus. */
 export const CANDIDATE_HIDE_MS = 500;
 
 const S = t.library.search;

@@ -1,12 +1,12 @@
 /**
- * Advanced search conditions (spec §2.3, §3 "Search condition", §5 "Advanced search"): the rules for
- * adding a typed keyword or a picked candidate, with the spec's messages, and the wire form
- * `[{t, d, name}]` of `/api/search?isAdvance=1` (api-contract §4.5). Pure.
+ * Advanced search conditions: the rules for
+ * adding a typed keyword or a picked candidate, with their messages, and the wire form
+ * `[{t, d, name}]` of `/api/search?isAdvance=1` (docs/API.md#work-lists-and-search). Pure.
  */
 import { formatWorkCode, parseProductCode } from '../../../../server/domain/work-code.js';
 
 /**
- * A search condition (spec §3), the shape the `advancedKeywords` preference stores (lib/prefs.ts).
+ * A search condition, the shape the `advancedKeywords` preference stores (lib/prefs.ts).
  * Declared here too so these rules stay free of browser code (the preferences module reads storage).
  */
 export type SearchType = 'fuzzy' | 'va' | 'tag' | 'circle' | 'code' | 'unknown';
@@ -66,7 +66,7 @@ export function addPicked(conditions: readonly SearchCondition[], picked: Search
 
 export const removeAt = (conditions: readonly SearchCondition[], index: number): SearchCondition[] => conditions.filter((_, i) => i !== index);
 
-/** A code condition makes the server ignore the others (spec §5). */
+/** A code condition makes the server ignore the others. */
 export const hasCode = (conditions: readonly SearchCondition[]): boolean => conditions.some((c) => c.type === 'code');
 
 // ---- candidates --------------------------------------------------------------------------------

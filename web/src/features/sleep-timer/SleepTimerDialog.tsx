@@ -1,5 +1,5 @@
 /**
- * The sleep timer dialog (spec §2.8, §4, §5, §9): clock mode (stop at a time of day; an earlier time
+ * The sleep timer dialog: clock mode (stop at a time of day; an earlier time
  * means tomorrow) and countdown mode (presets 0–120 minutes on a 0..10 slider, or any number of
  * minutes; 0 or less → '倒计时失败，时长不能小于0'). With the old sleep-timer look only the clock shows.
  */

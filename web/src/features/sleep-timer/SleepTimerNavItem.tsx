@@ -1,4 +1,4 @@
-/** The drawer entry of the sleep timer (spec §2.2): opens the dialog and shows the time left while it runs. */
+/** The drawer entry of the sleep timer: opens the dialog and shows the time left while it runs. */
 import { NavItem } from '../../components/NavItem.js';
 import { IconZzz } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';

@@ -1,5 +1,5 @@
 /**
- * Sleep timer arithmetic (spec §4 "Sleep timer", §5 "Countdown minutes", "Sleep clock", §9 presets).
+ * Sleep timer arithmetic: countdown minutes, clock times and the presets.
  * Pure: every function takes `now` (epoch ms).
  */
 import type { SleepTimer } from '../../lib/prefs.js';

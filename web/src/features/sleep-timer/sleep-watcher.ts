@@ -1,5 +1,5 @@
 /**
- * The sleep timer at work (spec §4): stored in session storage (so a reload keeps it), checked every
+ * The sleep timer at work: stored in session storage (so a reload keeps it), checked every
  * second; when due, playback pauses and the timer clears.
  */
 import { t } from '../../i18n/index.js';

@@ -1,5 +1,5 @@
 /**
- * Edit work info, for the admin (spec §2.5, §4 "Edit-meta success", §5 "Edit meta", §8): title, circle,
+ * Edit work info, for the admin: title, circle,
  * tags and voice actors picked from the candidates or added as custom items (id 0). Saved with
  * POST /api/edit/work/:id; on success the page reloads after 2 s, on failure '自定义meta失败: …'.
  */
@@ -15,7 +15,7 @@ import { addLabel, removeLabel, vasToSend, type ListEdit } from './edit-meta.js'
 import { LabelPicker } from './LabelPicker.js';
 
 const E = t.library.editMeta;
-/** Spec §4: the page refreshes 2 s after a successful edit. */
+/** The page refreshes 2 s after a successful edit. */
 export const RELOAD_AFTER_EDIT_MS = 2000;
 
 interface EditMetaDialogProps {

@@ -1,5 +1,5 @@
 /**
- * The work's file tree (spec §2.5): breadcrumbs, an up entry, then the folder's folders, audio, text,
+ * The work's file tree: breadcrumbs, an up entry, then the folder's folders, audio, text,
  * image and other files. A click opens a folder, plays the folder's audio from that file, previews an
  * image or opens a text / other file; each item's menu adds to the queue, plays next, downloads or
  * asks for an AI translation; each item shows its AI lyric status.

@@ -1,5 +1,5 @@
 /**
- * The image preview (spec §2.5): the folder's images one at a time, previous/next wrapping around
+ * The image preview: the folder's images one at a time, previous/next wrapping around
  * (buttons and arrow keys), close, and — while something is playing — "use as visual cover", which
  * stores the image as this work's cover for the player (the `visualCovers` preference).
  */

@@ -1,4 +1,4 @@
-/** Related works (spec §2.5): the other editions of the product in the library, shown when there are two or more. */
+/** Related works: the other editions of the product in the library, shown when there are two or more. */
 import { Link } from 'react-router';
 import { Badge, Group, Text } from '@mantine/core';
 import type { RelatedWork } from '../../../../server/contract/works.js';

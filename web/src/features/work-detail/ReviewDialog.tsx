@@ -1,5 +1,5 @@
 /**
- * The write-review dialog (spec §2.5, §4 "Review dialog"): stars, progress and text saved together
+ * The write-review dialog: stars, progress and text saved together
  * (PUT /api/review?starOnly=false), or the whole mark deleted. It closes and reports "modified" after a
  * save or a delete.
  */

@@ -1,5 +1,5 @@
 /**
- * The work page's buttons (spec §2.5): edit work info (admin), mark progress, write review, play the
+ * The work page's buttons: edit work info (admin), mark progress, write review, play the
  * saved history of this work (when there is one and the work is not already playing), delete the play
  * record, translate the current folder's audio, and "more" (admin): scan local files, fix GBK /
  * Shift-JIS file names — both reload the page when the server answers with a `memo`.
@@ -79,7 +79,7 @@ export function WorkActions({ work, userName, admin, folderAudioCount, onTransla
       onChanged();
     },
     onError: (err) => {
-      // a guest's 403 and a lost session go through the generic handler; anything else is the spec's text
+      // a guest's 403 and a lost session go through the generic handler; anything else is the page's own text
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) reportError(err);
       else {
         console.error(err);

@@ -1,5 +1,5 @@
 /**
- * The work page `/work/:id` (spec §2.5): header with the buttons, related works and the file tree with
+ * The work page `/work/:id`: header with the buttons, related works and the file tree with
  * its image preview. Playback is handed to the player store; the page never plays anything itself.
  */
 import { useCallback, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The work page header (spec §2.5): cover, title, circle link, the user's stars with a tooltip per star
+ * The work page header: cover, title, circle link, the user's stars with a tooltip per star
  * (the DLsite distribution), average, rating count, review count, store link, price in yen, sales,
  * total duration, tags and voice actors; the action buttons go below.
  */

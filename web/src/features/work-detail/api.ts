@@ -1,6 +1,7 @@
 /**
- * The work page's calls: detail and file tree (api-contract §4.6), the admin's file rescan, name repair
- * and metadata edit (§4.12), the editor's candidates, and the AI lyric tasks of the work (§4.10).
+ * The work page's calls: detail and file tree (docs/API.md#work-detail-files-and-covers), the admin's file rescan,
+ * name repair and metadata edit (docs/API.md#admin-corrections), the editor's candidates, and the AI lyric
+ * tasks of the work (docs/API.md#ai-lyric-tasks).
  */
 import { api, apiGet } from '../../api/client.js';
 import type { TrackNode } from '../../../../server/contract/tracks.js';
@@ -38,7 +39,7 @@ export interface EditWorkBody {
 
 export const editWork = (id: number, body: EditWorkBody) => api<unknown>('POST', `/api/edit/work/${id}`, { body });
 
-/** An AI lyric task (api-contract §3.9). */
+/** An AI lyric task (docs/API.md#ai-lyric-tasks). */
 export interface AiTask {
   id: number;
   work_id: number;

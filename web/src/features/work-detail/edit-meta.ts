@@ -1,5 +1,5 @@
 /**
- * The metadata editor's list rules (spec §5 "Edit meta"): no duplicate tag or voice actor, at least one
+ * The metadata editor's list rules: no duplicate tag or voice actor, at least one
  * voice actor — with none, the N/A placeholder (id 0) stands in. Pure.
  */
 /** An item of the metadata editor's pickers; `id` 0 marks a new, custom item. */

@@ -1,8 +1,8 @@
 /**
- * Walking a work's file tree (spec §2.5, api-contract §5.3): the folder at a path, the wrapper folders
+ * Walking a work's file tree (docs/API.md#work-detail-files-and-covers): the folder at a path, the wrapper folders
  * skipped on entry, relative paths, queue entries for the player, and each node's AI lyric status —
  * an audio file's from the tasks that belong to it (`tasksForAudio`), a folder's from its children
- * (spec §4 aggregation). Pure.
+ *. Pure.
  */
 import { aggregateAiStatus, isAiStatusCode, type AiStatusName } from '../../../../server/domain/ai-status.js';
 import { tasksForAudio } from '../../../../server/domain/lyric-match.js';
@@ -102,7 +102,7 @@ export function nodeStatus(node: TrackNode, folder: readonly string[], tasks: re
   return node.type === 'audio' ? audioStatus(relPath(folder, node.title), tasks) : 'none';
 }
 
-/** The whole work's status: what decides whether the tree keeps polling (spec §4). */
+/** The whole work's status: what decides whether the tree keeps polling. */
 export const workStatus = (tasks: readonly TaskLike[]): AiStatusName => aggregateAiStatus(codes(tasks), 'folder');
 
 /** Index after stepping `delta` through `count` items, wrapping at both ends (the image preview). */

@@ -1,7 +1,7 @@
 /**
  * The work's AI lyric tasks for the tree's status badges: polled every 10 s while the work's status is
- * pending or transcribing, not otherwise (spec §4, §9); after a request the list is refreshed once,
- * 500 ms later (spec §9 "AI status refresh"). Failures are only logged: the badges are a hint.
+ * pending or transcribing, not otherwise; after a request the list is refreshed once,
+ * 500 ms later. Failures are only logged: the badges are a hint.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The Recent Works strip (spec §2.3): the last 12 works of the play history, each with the track it
+ * The Recent Works strip: the last 12 works of the play history, each with the track it
  * stopped at, a link to the work and a resume button; the heading links to the history page. Shown
  * when the preference is on and the list is not narrowed by a search.
  */
@@ -16,7 +16,7 @@ import { formatTime } from '../player/format-time.js';
 import { usePlayer } from '../player/store.js';
 import { fetchHistory, HISTORY_KEY, type HistoryListWork } from '../favourites/api.js';
 
-/** The strip shows this many works (spec §9). */
+/** The strip shows this many works. */
 export const RECENT_COUNT = 12;
 
 function RecentItem({ work }: { work: HistoryListWork }) {

@@ -1,5 +1,5 @@
 /**
- * The work list screen (spec §2.3) at `/works` (keyword, circleId, tagId, vaId, page) and `/search`
+ * The work list screen at `/works` (keyword, circleId, tagId, vaId, page) and `/search`
  * (advanced search): the title, the Recent Works strip, the advanced search box, the controls and the
  * list — waterfall or numbered pages. On the first screen of a page load the controls and the strip
  * come just after the first cards (lib/first-screen.ts).

@@ -1,5 +1,5 @@
 /**
- * Numbered pagination (spec §2.3, §5, §9): two pages either side of the current one and a jump input
+ * Numbered pagination: two pages either side of the current one and a jump input
  * whose value is clamped to 1..max.
  */
 import { useState } from 'react';

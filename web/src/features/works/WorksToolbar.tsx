@@ -1,5 +1,5 @@
 /**
- * The work list's controls (spec §2.3): sort field, ascending/descending, age rating, the lyric filter
+ * The work list's controls: sort field, ascending/descending, age rating, the lyric filter
  * (multiple choice; "no lyric" excludes the others), the display toggles — grid/list, labels (list
  * mode, window wider than 700 px), detail, zoom (grid, window at least 1120 px) — and the display
  * settings (waterfall or pagination, the recent strip, the old card style). Everything is a preference.

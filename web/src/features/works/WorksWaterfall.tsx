@@ -1,5 +1,5 @@
 /**
- * The waterfall (infinite scroll, spec §2.3): rows of works virtualised with react-virtuoso over the
+ * The waterfall (infinite scroll): rows of works virtualised with react-virtuoso over the
  * window scroll, so thousands of loaded works keep the page light; the next page is requested when the
  * end of the list comes within 250 px of the viewport.
  */
@@ -11,7 +11,7 @@ import { t } from '../../i18n/index.js';
 import { GRID_GAP, rowsKeeping, withNextRow } from './layout.js';
 import { WorkItem, type ItemLook } from './WorkItem.js';
 
-/** Load more when the end of the list is this close below the viewport (spec §9). */
+/** Load more when the end of the list is this close below the viewport. */
 export const LOAD_MORE_OFFSET_PX = 250;
 const INITIAL_ROWS = 3;
 

@@ -1,4 +1,4 @@
-/** Work-list calls (api-contract §4.5) and the queries built on them. */
+/** Work-list calls (docs/API.md#work-lists-and-search) and the queries built on them. */
 import { apiGet } from '../../api/client.js';
 import type { LabelDetail } from '../../../../server/contract/labels.js';
 import type { WorkListItem, WorksPage } from '../../../../server/contract/works.js';

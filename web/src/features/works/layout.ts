@@ -1,4 +1,4 @@
-/** How many works fit in a row (spec §2.3 display toggles). Pure. */
+/** How many works fit in a row (the display toggles). Pure. */
 
 export interface DisplayMode {
   list: boolean;

@@ -1,5 +1,5 @@
 /**
- * Random play from the drawer (spec §2.2, §7): the first work of `GET /api/works?order=betterRandom`
+ * Random play from the drawer: the first work of `GET /api/works?order=betterRandom`
  * is opened and its first folder with audio is handed to the player. Loaded on demand (the drawer is
  * part of the first page load; this is not).
  */

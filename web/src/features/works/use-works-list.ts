@@ -1,7 +1,6 @@
 /**
  * The data of the work list: all loaded pages for the waterfall, or one page for numbered pagination.
- * A change of what is listed (route query, sort, filters, keywords) is debounced 100 ms (spec §9
- * "search reset") and starts over with a new seed and the first page.
+ * A change of what is listed (route query, sort, filters, keywords) is debounced 100 ms and starts over with a new seed and the first page.
  */
 import { useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';

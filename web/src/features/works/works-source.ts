@@ -1,5 +1,5 @@
 /**
- * Where a work list comes from (spec §2.3, §7 "Works"): the route and its query decide the endpoint and
+ * Where a work list comes from: the route and its query decide the endpoint and
  * the title; the list preferences decide the sort and filter parameters. Pure, so the rules are easy to
  * read in one place.
  */
@@ -62,7 +62,7 @@ export function lyricParam(options: readonly LyricOption[]): string | undefined 
 
 /**
  * Selecting lyric options: picking "no lyric" together with others leaves only "no lyric"; picking
- * another option while "no lyric" is on replaces it (spec §4 "Work list reset").
+ * another option while "no lyric" is on replaces it.
  */
 export function nextLyricOptions(previous: readonly LyricOption[], picked: readonly LyricOption[]): LyricOption[] {
   const unique = [...new Set(picked)];
@@ -74,7 +74,7 @@ export function nextLyricOptions(previous: readonly LyricOption[], picked: reado
 
 export const nsfwParam = (age: AgeRating): number => Number(age.slice(-1));
 
-/** A new random seed 0–99 for `order=random` (spec §9). */
+/** A new random seed 0–99 for `order=random`. */
 export const randomSeed = (): number => Math.floor(Math.random() * 100);
 
 export interface WorksRequest {
@@ -109,7 +109,7 @@ export function resetKey(source: WorksSource, filters: ListFilters): string {
   return JSON.stringify([source, filters.sortField, filters.sortDirection, filters.ageRating, [...filters.lyricOptions].sort()]);
 }
 
-// ---- the `page` query parameter (spec §2.3, §5 "Pagination jump") --------------------------------
+// ---- the `page` query parameter ------------------------------------------------------------------
 
 /** A `page` value: a positive integer, or null when it is not one. */
 export function parsePage(raw: string | null): number | null {
