@@ -168,10 +168,27 @@ export const workIdSchema = z
 // ---------------------------------------------------------------------------------------------------
 // Keywords and advanced conditions
 
+/** Trigram search needs 3 characters (code points); shorter terms are tested by substring. */
+export const isIndexableTerm = (term: string) => [...term].length >= 3;
+
+/**
+ * Terms under 3 characters a search may have: each is a substring test over every candidate work (the
+ * whole library when no other term or filter narrows it), so their number bounds a search's cost.
+ */
+export const MAX_SHORT_TERMS = 4;
+
+/** The terms of a search, refused when it has more short terms than MAX_SHORT_TERMS. */
+function boundedTerms(terms: string[]): string[] {
+  const unique = [...new Set(terms)].slice(0, MAX_CONDITIONS);
+  if (unique.filter((t) => !isIndexableTerm(t)).length > MAX_SHORT_TERMS) {
+    throw new KeywordError(`关键字中少于 3 个字符的词最多 ${MAX_SHORT_TERMS} 个，请用更长的词搜索`);
+  }
+  return unique;
+}
+
 /** Split a keyword into normalised terms (white space separates terms; every term must match). */
 export function keywordTerms(text: string): string[] {
-  const terms = normalizeText(text).split(' ').filter(Boolean);
-  return [...new Set(terms)].slice(0, MAX_CONDITIONS);
+  return boundedTerms(normalizeText(text).split(' ').filter(Boolean));
 }
 
 /** A product code typed as (part of) a plain keyword: RJ/BJ/VJ + 6 or 8 digits, or only digits. */
@@ -233,7 +250,7 @@ export function filterFromConditions(keyword: string, base: { nsfw: 0 | 1 | 2; l
     switch (t) {
       case CONDITION_TYPES.FUZZY:
         if ([...value].length > MAX_KEYWORD_LENGTH) throw new KeywordError(`关键字过长（最多 ${MAX_KEYWORD_LENGTH} 个字符）`);
-        terms.push(...keywordTerms(value));
+        terms.push(...normalizeText(value).split(' ').filter(Boolean));
         break;
       case CONDITION_TYPES.VA:
         if (value.length > 64) throw new KeywordError(`第 ${i + 1} 个搜索条件的声优 id 无效`);
@@ -254,7 +271,7 @@ export function filterFromConditions(keyword: string, base: { nsfw: 0 | 1 | 2; l
       }
     }
   }
-  filter.terms = [...new Set(terms)].slice(0, MAX_CONDITIONS);
+  filter.terms = boundedTerms(terms);
   if (filter.codeId !== null) return { ...emptyFilter(base), codeId: filter.codeId };
   return filter;
 }

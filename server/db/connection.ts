@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,20 @@ export type Params = SqlValue[] | Record<string, SqlValue>;
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export class MigrationError extends Error {}
+
+/** A costly read ran past its time limit and was interrupted (see Database.costly). */
+export class QueryTimeoutError extends Error {
+  override readonly name = 'QueryTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`query interrupted after ${timeoutMs} ms`);
+  }
+}
+
+/** The costly read the current async call chain belongs to: its reads go to the costly connection. */
+interface CostlyScope {
+  expired: boolean;
+}
+const costlyScope = new AsyncLocalStorage<CostlyScope>();
 
 async function openConnection(file: string, busyTimeoutMs: number, readonly: boolean): Promise<SqliteDb> {
   const mode = readonly ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
@@ -62,10 +77,15 @@ export class Database {
   private nextReader = 0;
   private closed = false;
 
+  /** Costly reads, one at a time (see `costly`). */
+  private costlyQueue: Promise<unknown> = Promise.resolve();
+
   private constructor(
     readonly file: string,
     private readonly writer: SqliteDb,
     private readonly readers: SqliteDb[],
+    /** The connection costly reads run on, so they never hold up the readers everyone else uses. */
+    private readonly costlyReader: SqliteDb,
   ) {}
 
   static async open(file: string, opts: { busyTimeoutMs?: number; readers?: number; migrate?: boolean } = {}): Promise<Database> {
@@ -90,7 +110,8 @@ export class Database {
     }
     const readers: SqliteDb[] = [];
     for (let i = 0; i < (opts.readers ?? 2); i++) readers.push(await openConnection(file, busy, true));
-    return new Database(file, writer, readers);
+    const costlyReader = file === ':memory:' || file === '' ? writer : await openConnection(file, busy, true);
+    return new Database(file, writer, readers, costlyReader);
   }
 
   /**
@@ -109,7 +130,41 @@ export class Database {
   /** Writes finished through this connection (part of changeStamp). */
   private writes = 0;
 
+  /**
+   * Run `fn`, whose reads may scan a large part of the database (e.g. a search for short substrings), on
+   * a connection of its own, one such call at a time, interrupted after `timeoutMs` of running (its
+   * queries then reject with QueryTimeoutError). The time counts from the call's turn, not its wait.
+   */
+  costly<T>(timeoutMs: number, fn: () => Promise<T>): Promise<T> {
+    const run = async () => {
+      const scope: CostlyScope = { expired: false };
+      const timer = setTimeout(() => {
+        scope.expired = true;
+        this.costlyReader.getDatabaseInstance().interrupt();
+      }, timeoutMs);
+      try {
+        const result = await costlyScope.run(scope, fn);
+        // interrupted part-way (and the error handled inside): what it made of that is not an answer
+        if (scope.expired) throw new QueryTimeoutError(timeoutMs);
+        return result;
+      } catch (err) {
+        if (scope.expired || /SQLITE_INTERRUPT/.test(String((err as { code?: string }).code))) throw new QueryTimeoutError(timeoutMs);
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const result = this.costlyQueue.then(run, run);
+    this.costlyQueue = result.catch(() => undefined);
+    return result;
+  }
+
   private reader(): SqliteDb {
+    const scope = costlyScope.getStore();
+    if (scope) {
+      if (scope.expired) throw new QueryTimeoutError(0);
+      return this.costlyReader;
+    }
     const r = this.readers[this.nextReader++ % this.readers.length];
     return r ?? this.writer;
   }
@@ -165,6 +220,8 @@ export class Database {
     this.closed = true;
     await this.queue.catch(() => undefined);
     for (const r of this.readers) await r.close();
+    await this.costlyQueue.catch(() => undefined);
+    if (this.costlyReader !== this.writer) await this.costlyReader.close();
     await this.writer.close();
   }
 }

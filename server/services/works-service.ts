@@ -9,6 +9,7 @@ import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } fro
 import { buildTrackTree, type TrackNode } from '../contract/tracks.js';
 import { presentWork, presentWorkDetail, type Pagination, type WorkDetail, type WorkListItem, type WorksPage } from '../contract/works.js';
 import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../contract/works-query.js';
+import { CostlySearchGate, isCostlySearch } from './costly-search-gate.js';
 
 /** What a list is restricted to, besides the common parameters. */
 export type ListScope =
@@ -230,7 +231,12 @@ export class WorksService {
     private readonly labels: LabelsRepo,
     private readonly files: FilesRepo,
     private readonly store: ConfigStore,
-  ) {}
+  ) {
+    this.costlySearches = new CostlySearchGate(repo);
+  }
+
+  /** Searches that test short substrings over the whole library: queued, bounded, time-limited. */
+  private readonly costlySearches: CostlySearchGate;
 
   /** Current library version (cache key of everything below). */
   version(): Promise<number> {
@@ -249,7 +255,9 @@ export class WorksService {
    * version and only the user's rating is added per request (list pages are the hottest responses).
    */
   async listJson(actor: Actor | null, params: ListParams, scope: ListScope): Promise<string> {
-    const page = await this.page(actor, params, scope);
+    const page = isCostlySearch(this.filterOf(params, scope))
+      ? await this.costlySearches.run(actor ? `user:${actor.id}` : 'anonymous', () => this.page(actor, params, scope))
+      : await this.page(actor, params, scope);
     const [entries, ratings] = await Promise.all([this.entries(page.ids, page.version), this.ratingsOf(page.ids, page.userId, page.ratings)]);
     const works: string[] = [];
     for (const id of page.ids) {

@@ -1,6 +1,7 @@
 import type { Database, SqlValue } from '../connection.js';
 import type { WorkFilter } from '../../contract/works-query.js';
 import type { UserWorkRow, WorkRow } from '../../contract/works.js';
+import { isIndexableTerm } from '../../contract/works-query.js';
 
 /**
  * Sort keys backed by an index of the works table: all columns in the list's direction (ties by
@@ -64,8 +65,7 @@ const orderIndex = (order: OrderKey, dir: Direction): string | null => {
   return index === null || typeof index === 'string' ? index : index[dir];
 };
 
-/** Trigram search needs 3 characters (code points); shorter terms are tested by substring. */
-export const isIndexableTerm = (term: string) => [...term].length >= 3;
+export { isIndexableTerm };
 
 /** FTS5 query of the indexable terms: each a quoted phrase (quotes doubled), ANDed. Null when none. */
 export function ftsMatchExpression(terms: string[]): string | null {
@@ -119,6 +119,11 @@ const HYDRATE_COLUMNS = `
  */
 export class WorksQueryRepo {
   constructor(private readonly db: Database) {}
+
+  /** Run `fn`, whose reads through this repository may be costly, on the database's costly connection. */
+  costly<T>(timeoutMs: number, fn: () => Promise<T>): Promise<T> {
+    return this.db.costly(timeoutMs, fn);
+  }
 
   /** Last version read, and the database files' state when it was read. */
   private known: { version: number; stamp: string; at: number } | null = null;
