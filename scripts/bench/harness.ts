@@ -67,16 +67,17 @@ export function compileServer(dataDir: string): string {
   return entry;
 }
 
-export async function startServer(dataDir: string, compiled: string | null): Promise<{ child: ChildProcess; port: number }> {
+/** `stderr: 'pipe'` hands the server's log to the caller (child.stderr) instead of this terminal. */
+export async function startServer(dataDir: string, compiled: string | null, opts: { stderr?: 'inherit' | 'pipe' } = {}): Promise<{ child: ChildProcess; port: number }> {
   // BENCH_NODE_FLAGS: extra node flags for the server process (experiments, e.g. heap sizes)
   const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  return startProcess([...nodeFlags, ...(compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir])]);
+  return startProcess([...nodeFlags, ...(compiled ? [compiled, dataDir] : ['--import', 'tsx', path.join(ROOT, 'scripts/bench/server.ts'), dataDir])], opts.stderr);
 }
 
-export async function startProcess(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+export async function startProcess(args: string[], stderr: 'inherit' | 'pipe' = 'inherit'): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', stderr],
     env: { ...process.env, KIKOPLAY_LOG_LEVEL: 'warn' },
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -161,6 +162,20 @@ export function prepareServer(dataDir: string): string | null {
     }
   }
   return compiled;
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within `graceMs`; says which ended it. */
+export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<'exited' | 'killed'> {
+  if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+  const exited = new Promise<'exited'>((resolve) => child.once('exit', () => resolve('exited')));
+  child.kill('SIGTERM');
+  const timer = new Promise<'killed'>((resolve) => setTimeout(() => resolve('killed'), graceMs).unref());
+  const how = await Promise.race([exited, timer]);
+  if (how === 'killed') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  return how;
 }
 
 // ---- users ----------------------------------------------------------------------------------------
