@@ -505,6 +505,13 @@ async function main(): Promise<number> {
       if (rssMb >= MAX_RSS_MB) failures.push(`RSS ${rssMb.toFixed(0)} MB ≥ ${MAX_RSS_MB}`);
       if (attack.maxP99 !== null && !(p99 <= attack.maxP99)) failures.push(`p99 ${p99.toFixed(0)} ms > ${attack.maxP99}`);
       if (failed) failures.push(`${failed} ordinary request(s) failed`);
+      // when the slow ordinary requests started: spread over the attack, or in one stretch of it
+      const slow = samples.filter((x) => x.ms > (attack.maxP99 ?? MAX_P99_LOGIN_FLOOD_MS));
+      if (slow.length) {
+        const from = Math.min(...slow.map((x) => x.at)) / 1000;
+        const to = Math.max(...slow.map((x) => x.at)) / 1000;
+        tally.notes.push(`${slow.length} ordinary over ${attack.maxP99 ?? MAX_P99_LOGIN_FLOOD_MS} ms, started ${from.toFixed(1)}–${to.toFixed(1)} s into it`);
+      }
       if (log.lines) tally.notes.push(`server logged ${log.lines} line(s) at warn or above`);
       results.push({ attack, tally, n: samples.length, p50: pct(all, 50), p99, failed, rssMb, rssAfterMb, up, failures });
       for (const l of log.first) process.stdout.write(`  server log: ${l}\n`);

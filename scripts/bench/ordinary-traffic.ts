@@ -19,15 +19,17 @@ export interface OrdinaryOptions {
   connections: number;
 }
 
-/** One ordinary request: its latency (ms) and status (0 = no answer: a network error or a timeout). */
+/** One ordinary request: its latency (ms), status (0 = no answer: a network error or a timeout) and start (ms after the mark). */
 export interface Sample {
   ms: number;
   status: number;
+  at: number;
 }
 
 const opts = workerData as OrdinaryOptions;
 const pool = new Pool(`http://127.0.0.1:${opts.port}`, { connections: opts.connections, pipelining: 1, keepAliveTimeout: 60_000 });
 let window: Sample[] = [];
+let markedAt = performance.now();
 let running = true;
 let next = 0;
 
@@ -51,7 +53,7 @@ async function loop(): Promise<void> {
       status = 0;
     }
     const ms = performance.now() - t0;
-    window.push({ ms, status });
+    window.push({ ms, status, at: t0 - markedAt });
     await sleep(Math.max(0, interval - ms));
   }
 }
@@ -59,7 +61,10 @@ async function loop(): Promise<void> {
 const loops = Array.from({ length: opts.connections }, () => loop());
 
 parentPort!.on('message', (msg: { type: string }) => {
-  if (msg.type === 'mark') window = [];
+  if (msg.type === 'mark') {
+    window = [];
+    markedAt = performance.now();
+  }
   else if (msg.type === 'collect') parentPort!.postMessage({ type: 'window', samples: window });
   else if (msg.type === 'stop') {
     running = false;
