@@ -1,10 +1,10 @@
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { reviewBody, UserDataService, workIdInput } from '../../services/user-data-service.js';
+import { reviewBody, USER_DATA_LIMITS, UserDataService, workIdInput } from '../../services/user-data-service.js';
 import { z } from 'zod';
 import { route } from '../route-policy.js';
-import { KB, MB } from '../limits.js';
+import { KB } from '../limits.js';
 
 const deleteReviewQuery = z.object({ work_id: workIdInput });
 
@@ -22,8 +22,9 @@ export const userDataRoutes: RouteModule = (router, { userData }) => {
     ctx.body = { message: '删除标记成功' };
   });
 
-  // the player's whole queue travels in the state
-  router.put('/histroy', route({ bodyLimit: MB }), async (ctx) => {
+  // the player's whole queue travels in the state: a body over the state's cap (plus the envelope) is
+  // refused from its Content-Length, before a byte is read or parsed
+  router.put('/histroy', route({ bodyLimit: USER_DATA_LIMITS.stateBytes + 8 * KB }), async (ctx) => {
     await userData.putHistory(requireActor(ctx), ctx.request.body);
     ctx.body = { message: '更新历史成功' };
   });
