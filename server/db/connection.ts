@@ -25,6 +25,11 @@ export class QueryTimeoutError extends Error {
 /** The costly read the current async call chain belongs to: its reads go to the costly connection. */
 interface CostlyScope {
   expired: boolean;
+  /** Taking the costly connection: started by the scope's first read (answers from caches need none). */
+  turn: Promise<void> | null;
+  /** Gives the costly connection to the next call; set once the turn came. */
+  release: (() => void) | null;
+  timer: NodeJS.Timeout | null;
 }
 const costlyScope = new AsyncLocalStorage<CostlyScope>();
 
@@ -131,50 +136,69 @@ export class Database {
   private writes = 0;
 
   /**
-   * Run `fn`, whose reads may scan a large part of the database (e.g. a search for short substrings), on
-   * a connection of its own, one such call at a time, interrupted after `timeoutMs` of running (its
-   * queries then reject with QueryTimeoutError). The time counts from the call's turn, not its wait.
+   * Run `fn`, whose reads may scan a large part of the database (e.g. a search for short substrings), with
+   * its reads on a connection of its own, one such call at a time, interrupted after `timeoutMs` of
+   * running (its queries then reject with QueryTimeoutError). The connection is taken at `fn`'s first
+   * read, after `admit()` let it in (it may throw to refuse), so a call answered from caches neither
+   * waits nor counts; the time limit starts when the call's turn comes, not while it waits.
    */
-  costly<T>(timeoutMs: number, fn: () => Promise<T>): Promise<T> {
-    const run = async () => {
-      const scope: CostlyScope = { expired: false };
-      const timer = setTimeout(() => {
+  async costly<T>(timeoutMs: number, fn: () => Promise<T>, admit: () => void = () => undefined): Promise<T> {
+    const scope: CostlyScope = { expired: false, turn: null, release: null, timer: null };
+    const takeTurn = async () => {
+      admit();
+      let release!: () => void;
+      const mine = new Promise<void>((resolve) => (release = resolve));
+      const before = this.costlyQueue;
+      this.costlyQueue = before.then(() => mine);
+      await before;
+      scope.release = release;
+      scope.timer = setTimeout(() => {
         scope.expired = true;
         this.costlyReader.getDatabaseInstance().interrupt();
       }, timeoutMs);
-      try {
-        const result = await costlyScope.run(scope, fn);
-        // interrupted part-way (and the error handled inside): what it made of that is not an answer
-        if (scope.expired) throw new QueryTimeoutError(timeoutMs);
-        return result;
-      } catch (err) {
-        if (scope.expired || /SQLITE_INTERRUPT/.test(String((err as { code?: string }).code))) throw new QueryTimeoutError(timeoutMs);
-        throw err;
-      } finally {
-        clearTimeout(timer);
-      }
     };
-    const result = this.costlyQueue.then(run, run);
-    this.costlyQueue = result.catch(() => undefined);
-    return result;
+    this.costlyTurns.set(scope, takeTurn);
+    try {
+      const result = await costlyScope.run(scope, fn);
+      // interrupted part-way (and the error handled inside): what it made of that is not an answer
+      if (scope.expired) throw new QueryTimeoutError(timeoutMs);
+      return result;
+    } catch (err) {
+      if (scope.expired || /SQLITE_INTERRUPT/.test(String((err as { code?: string }).code))) throw new QueryTimeoutError(timeoutMs);
+      throw err;
+    } finally {
+      this.costlyTurns.delete(scope);
+      if (scope.timer) clearTimeout(scope.timer);
+      if (scope.release) scope.release();
+      else if (scope.turn) void scope.turn.then(() => scope.release?.(), () => undefined);
+    }
+  }
+
+  /** How each open costly scope takes its turn (see `costly`). */
+  private readonly costlyTurns = new Map<CostlyScope, () => Promise<void>>();
+
+  /** The connection a read runs on: the costly one inside a costly call (after its turn came), else a reader. */
+  private async readerFor(): Promise<SqliteDb> {
+    const scope = costlyScope.getStore();
+    if (!scope) return this.reader();
+    const take = this.costlyTurns.get(scope);
+    if (take) scope.turn ??= take();
+    await scope.turn;
+    if (scope.expired) throw new QueryTimeoutError(0);
+    return this.costlyReader;
   }
 
   private reader(): SqliteDb {
-    const scope = costlyScope.getStore();
-    if (scope) {
-      if (scope.expired) throw new QueryTimeoutError(0);
-      return this.costlyReader;
-    }
     const r = this.readers[this.nextReader++ % this.readers.length];
     return r ?? this.writer;
   }
 
-  all<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
-    return this.reader().all<T[]>(sql, params);
+  async all<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
+    return (await this.readerFor()).all<T[]>(sql, params);
   }
 
-  get<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T | undefined> {
-    return this.reader().get<T>(sql, params);
+  async get<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T | undefined> {
+    return (await this.readerFor()).get<T>(sql, params);
   }
 
   /** Serialize a unit of work on the writer connection. */

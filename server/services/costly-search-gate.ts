@@ -18,8 +18,11 @@ export function isCostlySearch(filter: WorkFilter): boolean {
 }
 
 export interface CostlyRunner {
-  /** Run `fn`'s reads on the costly connection, one call at a time, interrupted after `timeoutMs`. */
-  costly<T>(timeoutMs: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Run `fn`'s reads on the costly connection, one call at a time, interrupted after `timeoutMs`; `admit`
+   * is called at the first read (a call answered from caches reads nothing) and may refuse by throwing.
+   */
+  costly<T>(timeoutMs: number, fn: () => Promise<T>, admit?: () => void): Promise<T>;
 }
 
 export interface CostlySearchLimits {
@@ -31,7 +34,7 @@ export interface CostlySearchLimits {
   total: number;
 }
 
-export const DEFAULT_COSTLY_LIMITS: CostlySearchLimits = { timeoutMs: 2000, perUser: 2, total: 12 };
+export const DEFAULT_COSTLY_LIMITS: CostlySearchLimits = { timeoutMs: 2000, perUser: 10, total: 24 };
 
 /**
  * Fairness for costly searches: they run one at a time on a connection of their own (so the readers of
@@ -48,24 +51,34 @@ export class CostlySearchGate {
     private readonly limits: CostlySearchLimits = DEFAULT_COSTLY_LIMITS,
   ) {}
 
+  /**
+   * Run a costly search. It counts against the limits from its first database read: a search answered from
+   * the caches (the same search a moment ago) is neither queued nor refused.
+   */
   async run<T>(userKey: string, fn: () => Promise<T>): Promise<T> {
-    const mine = this.byUser.get(userKey) ?? 0;
-    if (mine >= this.limits.perUser) throw tooMany('你的上一个搜索还在进行中，请稍后再试');
-    if (this.inFlight >= this.limits.total) throw tooMany('搜索请求过多，请稍后再试');
-    this.byUser.set(userKey, mine + 1);
-    this.inFlight++;
+    let admitted = false;
+    const admit = () => {
+      const mine = this.byUser.get(userKey) ?? 0;
+      if (mine >= this.limits.perUser) throw tooMany('你的上一个搜索还在进行中，请稍后再试');
+      if (this.inFlight >= this.limits.total) throw tooMany('搜索请求过多，请稍后再试');
+      this.byUser.set(userKey, mine + 1);
+      this.inFlight++;
+      admitted = true;
+    };
     try {
-      return await this.runner.costly(this.limits.timeoutMs, fn);
+      return await this.runner.costly(this.limits.timeoutMs, fn, admit);
     } catch (err) {
-      if ((err as Error).name === 'QueryTimeoutError' || (err as Error).constructor?.name === 'QueryTimeoutError') {
+      if ((err as Error).name === 'QueryTimeoutError') {
         throw badRequest('搜索耗时过长已中止：请使用至少 3 个字符的关键词，或加上社团、标签、声优等筛选条件');
       }
       throw err;
     } finally {
-      this.inFlight--;
-      const left = (this.byUser.get(userKey) ?? 1) - 1;
-      if (left > 0) this.byUser.set(userKey, left);
-      else this.byUser.delete(userKey);
+      if (admitted) {
+        this.inFlight--;
+        const left = (this.byUser.get(userKey) ?? 1) - 1;
+        if (left > 0) this.byUser.set(userKey, left);
+        else this.byUser.delete(userKey);
+      }
     }
   }
 }

@@ -39,15 +39,17 @@ describe('costly reads', () => {
       order.push('a end');
     });
     const b = db.costly(5_000, async () => {
-      order.push('b start');
-      return db.get<{ n: number }>('SELECT 3 AS n');
+      const row = await db.get<{ n: number }>('SELECT 3 AS n');
+      order.push('b read');
+      return row;
     });
     await expect(a).rejects.toBeInstanceOf(QueryTimeoutError);
     expect(await b).toEqual({ n: 3 });
-    expect(order).toEqual(['a start', 'a end', 'b start']);
+    // b's read waited for a's turn to end; a's 200 ms were not spent on b's clock (b's limit is 5 s anyway)
+    expect(order).toEqual(['a start', 'a end', 'b read']);
   });
 
-  it('through the gate: a user may queue two, the third is a 429; a timed-out search is a 400 that says how to narrow it', { timeout: 60_000 }, async () => {
+  it('through the gate: a user may queue two, the third is a 429; a timed-out search is a 400 that says how to narrow it; cached answers pass', { timeout: 60_000 }, async () => {
     const gate = new CostlySearchGate(db, { timeoutMs: 300, perUser: 2, total: 12 });
     const first = gate.run('user:1', () => db.get(ENDLESS));
     const second = gate.run('user:1', () => db.get(ENDLESS));
@@ -63,6 +65,10 @@ describe('costly reads', () => {
     expect(await other).toEqual({ n: 4 });
     // the counts are given back
     expect(await gate.run('user:1', () => db.get<{ n: number }>('SELECT 5 AS n'))).toEqual({ n: 5 });
+    // a search answered without reading the database (from the caches) is neither queued nor counted
+    const busy = [gate.run('user:3', () => db.get(ENDLESS)), gate.run('user:3', () => db.get(ENDLESS))];
+    expect(await gate.run('user:3', async () => 'cached')).toBe('cached');
+    await Promise.allSettled(busy);
   });
 
   it('only searches of short terms with nothing narrowing them are costly', () => {
