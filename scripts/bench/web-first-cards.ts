@@ -35,6 +35,7 @@ import { hashPassword } from '../../server/auth/password.js';
 import { apiLogin, launchChromium, TOKEN_KEY } from '../../test/helpers/browser.js';
 import { startCliServer } from '../../test/helpers/cli-server.js';
 import { buildBenchData } from './build-db.js';
+import { arg, flag, intArg } from './harness.js';
 import { DEFAULT_SYNTH } from './synth-library.js';
 
 const TARGET_FIRST_CARDS_MS = 1500;
@@ -57,21 +58,6 @@ const KEY_EVERY_STEPS = 4;
 /** Input to next paint: "good" responsiveness by the web's INP thresholds. */
 const MAX_INPUT_TO_PAINT_MS = 200;
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? '') : undefined;
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
-function intArg(name: string, fallback: number): number {
-  const v = arg(name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) {
-    process.stderr.write(`--${name} must be a positive integer, got "${v}"\n`);
-    process.exit(2);
-  }
-  return n;
-}
 
 /** What the page records about itself (installed before the app runs). */
 interface Probe {

@@ -177,10 +177,8 @@ export class Database {
   /** How each open costly scope takes its turn (see `costly`). */
   private readonly costlyTurns = new Map<CostlyScope, () => Promise<void>>();
 
-  /** The connection a read runs on: the costly one inside a costly call (after its turn came), else a reader. */
-  private async readerFor(): Promise<SqliteDb> {
-    const scope = costlyScope.getStore();
-    if (!scope) return this.reader();
+  /** The costly connection for a read inside a costly call, once the call's turn came. */
+  private async costlyReaderFor(scope: CostlyScope): Promise<SqliteDb> {
     const take = this.costlyTurns.get(scope);
     if (take) scope.turn ??= take();
     await scope.turn;
@@ -193,12 +191,17 @@ export class Database {
     return r ?? this.writer;
   }
 
-  async all<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
-    return (await this.readerFor()).all<T[]>(sql, params);
+  // Ordinary reads go straight to a reader; only reads inside a costly call wait for its turn.
+  all<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
+    const scope = costlyScope.getStore();
+    if (!scope) return this.reader().all<T[]>(sql, params);
+    return this.costlyReaderFor(scope).then((db) => db.all<T[]>(sql, params));
   }
 
-  async get<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T | undefined> {
-    return (await this.readerFor()).get<T>(sql, params);
+  get<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T | undefined> {
+    const scope = costlyScope.getStore();
+    if (!scope) return this.reader().get<T>(sql, params);
+    return this.costlyReaderFor(scope).then((db) => db.get<T>(sql, params));
   }
 
   /** Serialize a unit of work on the writer connection. */

@@ -28,16 +28,6 @@ export class ScanBusyError extends Error {
 /** The OS lock's file beside the info file. */
 export const osLockFile = (infoFile: string) => `${infoFile}.db`;
 
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** When the process started, as the kernel counts it (Linux); null where that cannot be read. */
 export function processStartTime(pid: number): string | null {
   try {

@@ -256,9 +256,7 @@ export class WorksService {
    * version and only the user's rating is added per request (list pages are the hottest responses).
    */
   async listJson(actor: Actor | null, params: ListParams, scope: ListScope): Promise<string> {
-    const page = isCostlySearch(this.filterOf(params, scope))
-      ? await this.costlySearches.run(actor ? `user:${actor.id}` : 'anonymous', () => this.page(actor, params, scope))
-      : await this.page(actor, params, scope);
+    const page = await this.page(actor, params, scope);
     const [entries, ratings] = await Promise.all([this.entries(page.ids, page.version), this.ratingsOf(page.ids, page.userId, page.ratings)]);
     const works: string[] = [];
     for (const id of page.ids) {
@@ -268,9 +266,17 @@ export class WorksService {
     return `{"works":[${works.join(',')}],"pagination":${JSON.stringify(page.pagination)}}`;
   }
 
-  /** Ids of one page in order, the pagination, and the user's ratings when the page query read them. */
-  private async page(actor: Actor | null, params: ListParams, scope: ListScope): Promise<PageIds> {
+  /**
+   * Ids of one page in order, the pagination, and the user's ratings when the page query read them. A
+   * costly search (short terms over the whole library) goes through the costly-search gate.
+   */
+  private page(actor: Actor | null, params: ListParams, scope: ListScope): Promise<PageIds> {
     const filter = this.filterOf(params, scope);
+    if (!isCostlySearch(filter)) return this.pageOf(actor, params, scope, filter);
+    return this.costlySearches.run(actor ? `user:${actor.id}` : 'anonymous', () => this.pageOf(actor, params, scope, filter));
+  }
+
+  private async pageOf(actor: Actor | null, params: ListParams, scope: ListScope, filter: WorkFilter): Promise<PageIds> {
     if (params.order === 'betterRandom' && scope.kind === 'label') throw badRequest('betterRandom 只能用于 /api/works');
     const pageSize = params.pageSize ?? this.store.get().pageSize;
     const version = await this.repo.version();
