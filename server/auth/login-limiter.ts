@@ -12,9 +12,15 @@ export interface LoginLimits {
   /** Attempts (in flight or failed) per client address (IPv6: per /64), whatever the name. */
   perAddress: number;
   windowMs: number;
+  /**
+   * A refused attempt is answered after this pause (the limiter only says so; the caller waits). A
+   * guesser that waits for each answer, as scripts do, slows to this pace instead of keeping the
+   * server busy writing refusals; a person who was refused waits a moment longer for the message.
+   */
+  refusalPauseMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perName: 10, perAddress: 30, windowMs: 60_000 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perName: 10, perAddress: 30, windowMs: 60_000, refusalPauseMs: 1000 };
 
 /** One counted attempt; end it exactly once. */
 export interface LoginAttempt {
@@ -47,7 +53,7 @@ const MAX_KEYS = 10_000;
 export class LoginLimiter {
   private readonly byName = new Map<string, number[]>();
   private readonly byAddress = new Map<string, number[]>();
-  private readonly limits: LoginLimits;
+  readonly limits: LoginLimits;
 
   constructor(
     limits: Partial<LoginLimits> = {},

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { HashQueue } from './hash-queue.js';
 
 /**
@@ -12,8 +13,12 @@ const SALT_BYTES = 16;
 /** The most memory a stored hash may ask for (its own N and r); more is treated as a bad hash. */
 const MAX_HASH_MEMORY = 64 * 1024 * 1024;
 
-/** Two hashes at a time, 16 more waiting; beyond that logins are answered 503 with Retry-After. */
-const queue = new HashQueue(2, 16);
+/**
+ * Hashes at a time: one core's worth less than the machine has, at most two (one on a 2-core host,
+ * so a login flood leaves a core to everything else); 16 more waiting; beyond that logins are
+ * answered 503 with Retry-After.
+ */
+const queue = new HashQueue(Math.max(1, Math.min(2, availableParallelism() - 1)), 16);
 
 /**
  * Verified when the name is unknown, so that an unknown name costs the same scrypt work as a known

@@ -46,10 +46,16 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, opts: { fields?: FieldError[]; headers?: Record<string, string>; status?: number } = {}) {
+    const status = opts.status ?? STATUS[code];
+    // A 4xx is an expected answer, not a fault: no stack trace is captured (under a flood of refused
+    // requests, capturing one costs more than writing the answer).
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
     this.code = code;
-    this.status = opts.status ?? STATUS[code];
+    this.status = status;
     this.fields = opts.fields;
     this.headers = opts.headers;
   }

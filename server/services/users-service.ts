@@ -1,4 +1,5 @@
-import { AppError, forbidden, notFound, unauthorized, validationFailed, type FieldError } from '../domain/errors.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError, isAppError, forbidden, notFound, unauthorized, validationFailed, type FieldError } from '../domain/errors.js';
 import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../auth/password.js';
 import { groupOfRole, isAdmin, ROLES, type Actor, type Role } from '../auth/roles.js';
 import type { TokenService, VerifiedToken } from '../auth/tokens.js';
@@ -82,14 +83,11 @@ export class UsersService {
     if (fields.length) throw validationFailed(fields);
     const n = (name as string).trim();
     const attempt = this.limiter.begin(address, n);
-    if ('retryAfter' in attempt) {
-      const wait = attempt.retryAfter;
-      throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${wait} 秒后）`, { headers: { 'Retry-After': String(wait) } });
-    }
+    if ('retryAfter' in attempt) return this.refuse(attempt.retryAfter);
     let user: UserRow | undefined;
     try {
       user = await this.users.byName(n);
-      const ok = await verifyPassword(password as string, user?.password_hash);
+      const ok = await this.verifyPaced(password as string, user?.password_hash);
       if (!user || !ok) {
         attempt.failed();
         throw unauthorized(MSG.wrongCredentials);
@@ -99,6 +97,26 @@ export class UsersService {
     }
     if (needsRehash(user.password_hash)) await this.rehash(user, password as string);
     return { token: this.tokens.sign(user), user: publicUser(user) };
+  }
+
+  /** A password attempt over the limiter's count: 429 with Retry-After, answered after the pause. */
+  private async refuse(retryAfter: number): Promise<never> {
+    await sleep(this.limiter.limits.refusalPauseMs);
+    throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${retryAfter} 秒后）`, { headers: { 'Retry-After': String(retryAfter) } });
+  }
+
+  /**
+   * Verify a password; a full hash queue (503) is answered after the limiter's pause too. Such an
+   * attempt is not counted (it reached no verdict), so without the pause a guesser would get busy
+   * answers as fast as it can ask.
+   */
+  private async verifyPaced(password: string, hash: string | undefined): Promise<boolean> {
+    try {
+      return await verifyPassword(password, hash);
+    } catch (err) {
+      if (isAppError(err) && err.code === 'unavailable') await sleep(this.limiter.limits.refusalPauseMs);
+      throw err;
+    }
   }
 
   /**
@@ -245,11 +263,9 @@ export class UsersService {
     }
     // counted like a login attempt, before hashing: the same brake on guessing
     const attempt = this.limiter.begin(address, user.name);
-    if ('retryAfter' in attempt) {
-      throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${attempt.retryAfter} 秒后）`, { headers: { 'Retry-After': String(attempt.retryAfter) } });
-    }
+    if ('retryAfter' in attempt) return this.refuse(attempt.retryAfter);
     try {
-      if (current.length > MAX_PASSWORD || !(await verifyPassword(current, user.password_hash))) {
+      if (current.length > MAX_PASSWORD || !(await this.verifyPaced(current, user.password_hash))) {
         attempt.failed();
         throw forbidden(MSG.currentPasswordWrong);
       }

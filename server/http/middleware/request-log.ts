@@ -16,7 +16,8 @@ export function requestLog(logger: Logger) {
     } finally {
       if (ctx.path.startsWith('/api/')) {
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        const level = ctx.status >= 500 ? 'error' : 'debug';
+        // 503 is load shed on purpose (busy hash queue, costly-search gate): worth a warning, not an error
+        const level = ctx.status === 503 ? 'warn' : ctx.status >= 500 ? 'error' : 'debug';
         logger[level]({ reqId: id, method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
       }
     }
