@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { Router, type Layer } from '@koa/router';
 import { checkAccess, type AccessDeps } from './middleware/auth.js';
 import { readBody, type BodyBudget } from './body.js';
+import type { WritePace } from './write-pace.js';
 import { DEFAULT_ROUTE_POLICY, declarationOf, type RoutePolicy } from './route-policy.js';
 
 /**
@@ -16,6 +17,7 @@ export function createApiRouter(): Router {
 export interface GuardDeps extends AccessDeps {
   bodies: BodyBudget;
   bodyTimeoutMs: number;
+  writePace: WritePace;
 }
 
 const policies = new WeakMap<Layer, RoutePolicy>();
@@ -27,8 +29,8 @@ export function routePolicyOf(layer: Layer): RoutePolicy | undefined {
 
 /**
  * Put each route's guard in front of its handlers: the access check of its declared policy (the
- * default when it declared none), then — only for a caller it let in — the body, read within the
- * route's limit. Called once, after every route module registered its routes. Router-wide middleware
+ * default when it declared none), then — only for a caller it let in — the user's write pace where the
+ * route stores what it is sent, and the body, read within the route's limit. Called once, after every route module registered its routes. Router-wide middleware
  * (`router.use`) is refused: it would run before the routes' access checks.
  */
 export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
@@ -42,6 +44,7 @@ export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
     const policy: RoutePolicy = { ...DEFAULT_ROUTE_POLICY, ...declared };
     const guard = async (ctx: Context, next: Next) => {
       await checkAccess(ctx, policy, deps);
+      if (policy.writePaced && ctx.state.actor) await deps.writePace.admit(ctx, ctx.state.actor.id, policy.bodyLimit);
       ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
       return next();
     };

@@ -5,6 +5,7 @@ import type { AppContext } from '../app/services.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { requestLog } from './middleware/request-log.js';
 import { createApiRouter, enforceRoutePolicies } from './api-router.js';
+import { WritePace } from './write-pace.js';
 import { BodyBudget, hasBody } from './body.js';
 import { httpLimits, type HttpLimits } from './limits.js';
 import { spaMiddleware } from './spa.js';
@@ -50,6 +51,7 @@ export function createApiRoutes(app: AppContext, limits: HttpLimits): Router {
     workers: app.services.workerTokens,
     bodies: new BodyBudget(limits.maxBodyBytesInFlight),
     bodyTimeoutMs: limits.bodyTimeoutMs,
+    writePace: new WritePace({ bytesPerSecond: limits.userWriteBytesPerSecond, burstBytes: limits.userWriteBurstBytes, maxWaitMs: limits.userWriteMaxWaitMs }),
   });
   return router;
 }

@@ -16,7 +16,15 @@ export interface HttpLimits {
   maxConnections: number;
   /** Body bytes all requests together may be receiving at once; beyond it a request is answered 503. */
   maxBodyBytesInFlight: number;
+  /**
+   * How fast one user's stored data (play states, reviews) is accepted: bytes a second after a burst;
+   * a write over it waits up to `userWriteMaxWaitMs`, then is answered 429 (see http/write-pace.ts).
+   */
+  userWriteBytesPerSecond: number;
+  userWriteBurstBytes: number;
+  userWriteMaxWaitMs: number;
 }
+
 
 export const KB = 1024;
 export const MB = 1024 * KB;
@@ -28,6 +36,10 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   bodyTimeoutMs: 20_000,
   maxConnections: 1000,
   maxBodyBytesInFlight: 32 * MB,
+  // the web app saves a play state of a few KB every few seconds: far below 64 KB a second
+  userWriteBytesPerSecond: 64 * KB,
+  userWriteBurstBytes: 1 * MB,
+  userWriteMaxWaitMs: 5000,
 };
 
 /** The body limit of a route that declares none. */

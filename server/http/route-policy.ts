@@ -20,11 +20,16 @@ export interface RoutePolicy {
   bodyLimit: number;
   /** The route also takes `application/x-www-form-urlencoded` bodies (only where kikoeru clients send forms). */
   form: boolean;
+  /**
+   * The body is stored for the calling user (play states, reviews): its size counts against the user's
+   * write pace (http/write-pace.ts), booked after the access check and before a byte is read.
+   */
+  writePaced: boolean;
 }
 
 export type RouteDeclaration = Partial<RoutePolicy>;
 
-export const DEFAULT_ROUTE_POLICY: RoutePolicy = { access: 'login', queryToken: false, bodyLimit: DEFAULT_BODY_LIMIT, form: false };
+export const DEFAULT_ROUTE_POLICY: RoutePolicy = { access: 'login', queryToken: false, bodyLimit: DEFAULT_BODY_LIMIT, form: false, writePaced: false };
 
 const DECLARATION = Symbol('kikoplay.routeDeclaration');
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, tempDir, type TestServer } from './app.js';
 import type { Config } from '../../server/config/schema.js';
+import type { HttpLimits } from '../../server/http/limits.js';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/audio');
 
@@ -23,9 +24,9 @@ export interface AiLibrary {
 }
 
 /** A test server whose root folder `lib` is a temp dir the test fills with works. */
-export async function startAiLibrary(flags: Partial<Config> = {}): Promise<AiLibrary> {
+export async function startAiLibrary(flags: Partial<Config> = {}, limits?: Partial<HttpLimits>): Promise<AiLibrary> {
   const libDir = tempDir('kikoplay-ai-lib-');
-  const t = await startTestServer({ flags: { rootFolders: [{ name: 'lib', path: libDir }], ...flags } });
+  const t = await startTestServer({ flags: { rootFolders: [{ name: 'lib', path: libDir }], ...flags }, limits });
   return {
     t,
     libDir,

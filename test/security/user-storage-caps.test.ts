@@ -26,7 +26,8 @@ describe('per-user storage caps', () => {
   const userId = async (name: string) => (await t.app.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', [name]))!.id;
 
   beforeAll(async () => {
-    lib = await startAiLibrary();
+    // the caps, not the write pace (tested in write-pace.test.ts): this user may store as fast as it likes
+    lib = await startAiLibrary({}, { userWriteBurstBytes: Infinity });
     t = lib.t;
     for (let i = 0; i < WORKS; i++) {
       const id = FIRST_WORK + i;

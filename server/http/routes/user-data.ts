@@ -11,7 +11,7 @@ const deleteReviewQuery = z.object({ work_id: workIdInput });
 /** Ratings, reviews, progress and play history (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history).
  * Spelling `histroy` is kikoeru's. */
 export const userDataRoutes: RouteModule = (router, { userData }) => {
-  router.put('/review', route({ bodyLimit: 64 * KB }), async (ctx) => {
+  router.put('/review', route({ bodyLimit: 64 * KB, writePaced: true }), async (ctx) => {
     const body = validate(reviewBody, ctx.request.body ?? {}, 'body');
     ctx.body = { message: await userData.putReview(requireActor(ctx), UserDataService.mode(ctx.query), body) };
   });
@@ -23,8 +23,8 @@ export const userDataRoutes: RouteModule = (router, { userData }) => {
   });
 
   // the player's whole queue travels in the state: a body over the state's cap (plus the envelope) is
-  // refused from its Content-Length, before a byte is read or parsed
-  router.put('/histroy', route({ bodyLimit: USER_DATA_LIMITS.stateBytes + 8 * KB }), async (ctx) => {
+  // refused from its Content-Length, before a byte is read or parsed; what is stored is paced per user
+  router.put('/histroy', route({ bodyLimit: USER_DATA_LIMITS.stateBytes + 8 * KB, writePaced: true }), async (ctx) => {
     await userData.putHistory(requireActor(ctx), ctx.request.body);
     ctx.body = { message: '更新历史成功' };
   });
