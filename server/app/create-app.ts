@@ -30,7 +30,7 @@ import { startAiLeaseJob } from '../jobs/ai-lease.js';
 import { WorksQueryRepo } from '../db/repos/works-query-repo.js';
 import { LabelsRepo } from '../db/repos/labels-repo.js';
 import { FilesRepo } from '../db/repos/files-repo.js';
-import { WorksService } from '../services/works-service.js';
+import { WorksService } from '../services/works/works-service.js';
 import { MediaService } from '../services/media-service.js';
 import { Thumbnails } from '../media/thumbnails.js';
 import { EditRepo } from '../db/repos/edit-repo.js';

@@ -1,14 +1,14 @@
-import type { ConfigStore } from '../config/config-store.js';
-import type { Actor } from '../auth/roles.js';
-import { badRequest, notFound } from '../domain/errors.js';
-import { formatWorkCode } from '../domain/work-code.js';
-import type { FilesRepo } from '../db/repos/files-repo.js';
-import type { LabelsRepo } from '../db/repos/labels-repo.js';
-import { ftsMatchExpression, isIndexableTerm, type Direction, type Driver, type ListSpec, type OrderKey, type WorksQueryRepo } from '../db/repos/works-query-repo.js';
-import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } from '../contract/labels.js';
-import { buildTrackTree, type TrackNode } from '../contract/tracks.js';
-import { presentWork, presentWorkDetail, type Pagination, type WorkDetail, type WorkListItem, type WorksPage } from '../contract/works.js';
-import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../contract/works-query.js';
+import type { ConfigStore } from '../../config/config-store.js';
+import type { Actor } from '../../auth/roles.js';
+import { badRequest, notFound } from '../../domain/errors.js';
+import { formatWorkCode } from '../../domain/work-code.js';
+import type { FilesRepo } from '../../db/repos/files-repo.js';
+import type { LabelsRepo } from '../../db/repos/labels-repo.js';
+import { ftsMatchExpression, isIndexableTerm, type Direction, type Driver, type ListSpec, type OrderKey, type WorksQueryRepo } from '../../db/repos/works-query-repo.js';
+import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } from '../../contract/labels.js';
+import { buildTrackTree, type TrackNode } from '../../contract/tracks.js';
+import { presentWork, presentWorkDetail, type Pagination, type WorkDetail, type WorkListItem, type WorksPage } from '../../contract/works.js';
+import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../../contract/works-query.js';
 import { CostlySearchGate, isCostlySearch } from './costly-search-gate.js';
 
 /** What a list is restricted to, besides the common parameters. */
