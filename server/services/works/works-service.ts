@@ -10,109 +10,15 @@ import { buildTrackTree, type TrackNode } from '../../contract/tracks.js';
 import { presentWork, presentWorkDetail, type Pagination, type WorkDetail, type WorkListItem, type WorksPage } from '../../contract/works.js';
 import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../../contract/works-query.js';
 import { CostlySearchGate, isCostlySearch } from './costly-search-gate.js';
+import { shuffler } from './shuffle.js';
+import { SingleFlight } from './single-flight.js';
+import { VersionedCache } from './versioned-cache.js';
 
 /** What a list is restricted to, besides the common parameters. */
 export type ListScope =
   | { kind: 'all' }
   | { kind: 'label'; label: LabelKind; id: number | string }
   | { kind: 'search'; keyword: string; advanced: boolean };
-
-// ---------------------------------------------------------------------------------------------------
-// Caches keyed by library version
-
-interface CacheEntry<T> {
-  version: number;
-  value: T;
-  weight: number;
-}
-
-/**
- * LRU map whose entries belong to one library version: a lookup under another version misses (and
- * drops the stale entry). Bounded by total weight (ids held, for id lists).
- */
-class VersionedCache<T> {
-  private readonly map = new Map<string, CacheEntry<T>>();
-  private total = 0;
-
-  constructor(private readonly maxWeight: number) {}
-
-  get(key: string, version: number): T | undefined {
-    const e = this.map.get(key);
-    if (!e) return undefined;
-    this.map.delete(key);
-    if (e.version !== version) {
-      this.total -= e.weight;
-      return undefined;
-    }
-    this.map.set(key, e);
-    return e.value;
-  }
-
-  set(key: string, version: number, value: T, weight = 1): void {
-    const old = this.map.get(key);
-    if (old) {
-      this.total -= old.weight;
-      this.map.delete(key);
-    }
-    if (weight > this.maxWeight) return;
-    this.map.set(key, { version, value, weight });
-    this.total += weight;
-    for (const [k, e] of this.map) {
-      if (this.total <= this.maxWeight) break;
-      this.map.delete(k);
-      this.total -= e.weight;
-    }
-  }
-}
-
-/** Runs one computation per key at a time; concurrent callers share its promise. */
-class SingleFlight {
-  private readonly running = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const existing = this.running.get(key);
-    if (existing) return existing as Promise<T>;
-    const p = fn().finally(() => this.running.delete(key));
-    this.running.set(key, p);
-    return p;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Seeded shuffle
-
-function mix32(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-/**
- * A pseudo-random permutation of [0, n) chosen by `seed` (a 4-round Feistel network with cycle
- * walking): position i of the shuffled list is `permute(i)` of the base list, so any page of a
- * shuffle is computed without materialising it, and the order is the same for every page of a seed.
- */
-export function shuffler(n: number, seed: number): (i: number) => number {
-  let bits = 2;
-  while (2 ** bits < n) bits += 2;
-  const size = 2 ** (bits / 2);
-  const keys = [0, 1, 2, 3].map((r) => mix32(mix32(seed ^ 0x9e3779b9) + r * 0x632be5ab));
-  return (i: number) => {
-    let x = i;
-    do {
-      let left = Math.floor(x / size);
-      let right = x % size;
-      for (const k of keys) {
-        const f = mix32(right ^ k) % size;
-        const next = (left + f) % size;
-        left = right;
-        right = next;
-      }
-      x = left * size + right;
-    } while (x >= n);
-    return x;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Planning
