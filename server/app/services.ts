@@ -21,7 +21,7 @@ import type { WorkerTokensService } from '../services/worker-tokens-service.js';
 import type { WorksQueryRepo } from '../db/repos/works-query-repo.js';
 import type { LabelsRepo } from '../db/repos/labels-repo.js';
 import type { FilesRepo } from '../db/repos/files-repo.js';
-import type { WorksService } from '../services/works-service.js';
+import type { WorksService } from '../services/works/works-service.js';
 import type { MediaService } from '../services/media-service.js';
 import type { EditRepo } from '../db/repos/edit-repo.js';
 import type { LyricsService } from '../services/lyrics-service.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { formatWorkCode } from '../domain/work-code.js';
-import { COVER_TYPES, type CoverType } from '../library/metadata-types.js';
+import { COVER_TYPES, type CoverType } from '../library/scrapers/metadata-types.js';
 import { naturalCompare } from '../library/natural-order.js';
 
 /**

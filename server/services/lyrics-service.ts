@@ -21,7 +21,7 @@ import { findExactLyric, rankLyricCandidates, type LoadableLyricExtension, type 
 import { detectLyricFormat, parseLrcSteps, parseLyricSteps, runStepsPaused, toWebVtt, type EditableLyricLine, type LyricLine } from '../domain/lyrics/index.js';
 import { lyricLimitText, MAX_LYRIC_BYTES, MAX_LYRIC_LINES } from '../domain/lyrics/limits.js';
 import { decodeText } from '../media/charset.js';
-import { isJunkFile, isSkippedFolder } from '../library/fs-walk.js';
+import { isJunkFile, isSkippedFolder } from '../library/files/fs-walk.js';
 import { isWithin, LibraryPathError, readLibraryFile, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
 import type { FilesRepo, WorkLocationRow } from '../db/repos/files-repo.js';
 import type { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';

@@ -9,13 +9,13 @@ import { AppError, conflict, forbidden, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
-import { ScanBusy, type ScanController, type ScanRequest, type ScanSummary } from '../library/scan-controller.js';
-import type { ScanFollower } from '../library/scan-follower.js';
-import { isVerifiedScanProcess, lockHolder } from '../library/scan-lock.js';
-import { MSG } from '../library/scan-messages.js';
-import type { ScanListener } from '../library/scan-events.js';
-import type { ScanState } from '../library/scan-state.js';
-import type { WorkMemo } from '../library/run-context.js';
+import { ScanBusy, type ScanController, type ScanRequest, type ScanSummary } from '../library/scan/scan-controller.js';
+import type { ScanFollower } from '../library/scan/scan-follower.js';
+import { isVerifiedScanProcess, lockHolder } from '../library/scan/scan-lock.js';
+import { MSG } from '../library/scan/scan-messages.js';
+import type { ScanListener } from '../library/scan/scan-events.js';
+import type { ScanState } from '../library/scan/scan-state.js';
+import type { WorkMemo } from '../library/scan/run-context.js';
 
 export type { ScanRequest, ScanSummary };
 

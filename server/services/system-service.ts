@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { lockHolder } from '../library/scan-lock.js';
+import { lockHolder } from '../library/scan/scan-lock.js';
 import type { ConfigStore } from '../config/config-store.js';
 
 export interface VersionInfo {

@@ -10,7 +10,7 @@ import { dateOnly } from '../domain/time.js';
 import type { Pagination, Progress, WorkListItem } from '../contract/works.js';
 import { PROGRESS_VALUES } from '../db/repos/reviews-repo.js';
 import type { UserDataService } from './user-data-service.js';
-import type { WorksService } from './works-service.js';
+import type { WorksService } from './works/works-service.js';
 
 /** Favourites sort fields (plus the other list orders old clients send). */
 export const REVIEW_LIST_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw', 'rating', 'price', 'rate_average_2dp', 'id', 'created_at'] as const;

@@ -3,7 +3,7 @@
  * Chromium — header (back button, keyword box), not-found pages, the admin layout, the dark-mode
  * cycle and the library-lock notice. Screenshots of the main layout at 375 and 1280 px, light and dark.
  */
-import { ScanLock } from '../../server/library/scan-lock.js';
+import { ScanLock } from '../../server/library/scan/scan-lock.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

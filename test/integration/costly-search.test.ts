@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, QueryTimeoutError } from '../../server/db/connection.js';
-import { CostlySearchGate, isCostlySearch } from '../../server/services/costly-search-gate.js';
+import { CostlySearchGate, isCostlySearch } from '../../server/services/works/costly-search-gate.js';
 import { filterFromKeyword, MAX_SHORT_TERMS } from '../../server/contract/works-query.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/app.js';
 import { isAppError } from '../../server/domain/errors.js';

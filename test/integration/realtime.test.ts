@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, type Frame } from '../../server/contract/realtime.js';
-import type { MetadataResult, MetadataSource } from '../../server/library/metadata-types.js';
+import type { MetadataResult, MetadataSource } from '../../server/library/scrapers/metadata-types.js';
 import { makeTestLibrary, OFFLINE_SITES, startLibraryServer, type LibraryServer } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestLibrary, startLibraryServer, type LibraryServer } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/app.js';
-import { ScanLock } from '../../server/library/scan-lock.js';
+import { ScanLock } from '../../server/library/scan/scan-lock.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTRY = path.join(ROOT, 'test/helpers/cli-entry.ts');

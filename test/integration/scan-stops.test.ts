@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/app.js';
 import { startLibraryServer, TEST_ADMIN } from '../helpers/library.js';
-import { ScanLock, lockHolder } from '../../server/library/scan-lock.js';
+import { ScanLock, lockHolder } from '../../server/library/scan/scan-lock.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/kikoplay.js');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { validate } from '../validate.js';
-import { sendJson, sendJsonText } from '../presenters/json-body.js';
-import { CachedJsonBodies } from '../presenters/cached-json.js';
+import { sendJson, sendJsonText } from '../responses/json-body.js';
+import { CachedJsonBodies } from '../responses/cached-json.js';
 import { listParams } from './works.js';
 import { LABEL_KINDS, type LabelKind } from '../../contract/labels.js';
 import { numericIdSchema, vaIdSchema } from '../../contract/works-query.js';

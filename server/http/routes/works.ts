@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { badRequest } from '../../domain/errors.js';
 import { validate } from '../validate.js';
-import { sendJson, sendJsonText } from '../presenters/json-body.js';
+import { sendJson, sendJsonText } from '../responses/json-body.js';
 import { listQuerySchema, searchQuerySchema, workIdSchema, type ListParams } from '../../contract/works-query.js';
 
 /**

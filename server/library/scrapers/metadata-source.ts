@@ -1,7 +1,7 @@
 import type { Config } from '../../config/schema.js';
 import { formatWorkCode } from '../../domain/work-code.js';
-import { HttpClient, isNotFoundError, type FetchConfig, type RateLimit } from '../http-fetch.js';
-import type { CoverType, MetadataResult, MetadataSource, WorkMetadata } from '../metadata-types.js';
+import { HttpClient, isNotFoundError, type FetchConfig, type RateLimit } from './http-fetch.js';
+import type { CoverType, MetadataResult, MetadataSource, WorkMetadata } from './metadata-types.js';
 import { parseAsmrOneWork } from './asmr-one.js';
 import { errorMessage } from './common.js';
 import { EMPTY_DYNAMIC_INFO, parseDynamicInfo, type DynamicInfo } from './dlsite-dynamic.js';

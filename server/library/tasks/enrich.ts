@@ -8,10 +8,10 @@
 import { sqlNow } from '../../domain/time.js';
 import { formatWorkCode } from '../../domain/work-code.js';
 import { saveCover, coverFileName } from '../../media/covers.js';
-import { COVER_TYPES, type WorkMetadata } from '../metadata-types.js';
-import { forEachConcurrent } from '../limiter.js';
-import { MSG } from '../scan-messages.js';
-import { sleep, type RunContext, type TaskHandle } from '../run-context.js';
+import { COVER_TYPES, type WorkMetadata } from '../scrapers/metadata-types.js';
+import { forEachConcurrent } from '../scan/limiter.js';
+import { MSG } from '../scan/scan-messages.js';
+import { sleep, type RunContext, type TaskHandle } from '../scan/run-context.js';
 
 export type EnrichMode = 'scan' | 'refresh';
 

@@ -6,12 +6,12 @@
 import type { WorkIndexRow, FileOnDisk, SaveLocalWorkResult } from '../../db/repos/library-repo.js';
 import { probeDurations } from '../../media/probe.js';
 import { pickCoverImage, removeCovers } from '../../media/covers.js';
-import { listWorkFiles, type DiskFile, type WalkIssue } from '../work-files.js';
-import { LINK_OUTSIDE } from '../fs-walk.js';
+import { listWorkFiles, type DiskFile, type WalkIssue } from '../files/work-files.js';
+import { LINK_OUTSIDE } from '../files/fs-walk.js';
 import { trackPathCompare } from '../natural-order.js';
-import { titleFromFolderName } from '../folder-title.js';
-import { MSG } from '../scan-messages.js';
-import type { RunContext, TaskHandle, WorkMemo } from '../run-context.js';
+import { titleFromFolderName } from '../files/folder-title.js';
+import { MSG } from '../scan/scan-messages.js';
+import type { RunContext, TaskHandle, WorkMemo } from '../scan/run-context.js';
 
 export interface WorkTarget {
   id: number;

@@ -3,8 +3,8 @@
  * their reviews, play history, AI lyrics, files and covers. Explicit by design.
  */
 import { removeCovers } from '../../media/covers.js';
-import { MSG } from '../scan-messages.js';
-import type { RunContext } from '../run-context.js';
+import { MSG } from '../scan/scan-messages.js';
+import type { RunContext } from '../scan/run-context.js';
 
 export async function runPurge(ctx: RunContext): Promise<number> {
   const ids = await ctx.library.missingWorkIds();

@@ -1,6 +1,6 @@
 /** "Refresh library info" (server/library/README.md#jobs): fetch metadata of every present work again. */
-import { MSG } from '../scan-messages.js';
-import type { RunContext } from '../run-context.js';
+import { MSG } from '../scan/scan-messages.js';
+import type { RunContext } from '../scan/run-context.js';
 import { enrichWorks } from './enrich.js';
 
 export async function runRefresh(ctx: RunContext): Promise<void> {

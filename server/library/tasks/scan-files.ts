@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { forEachConcurrent } from '../limiter.js';
-import { MSG } from '../scan-messages.js';
-import type { RunContext } from '../run-context.js';
+import { forEachConcurrent } from '../scan/limiter.js';
+import { MSG } from '../scan/scan-messages.js';
+import type { RunContext } from '../scan/run-context.js';
 import { processWork } from './process-work.js';
 
 export async function runFilesScan(ctx: RunContext): Promise<void> {

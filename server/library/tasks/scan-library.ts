@@ -3,14 +3,14 @@
  * (unchanged ones skipped by fingerprint) → mark vanished works missing (never deleted; skipped for
  * roots that are unreachable or suddenly empty) → fetch metadata for the queue → recount.
  */
-import { discoverWorks, RootUnavailableError, type WorkFolder } from '../discover.js';
-import { forEachConcurrent } from '../limiter.js';
-import { LINK_OUTSIDE } from '../fs-walk.js';
+import { discoverWorks, RootUnavailableError, type WorkFolder } from '../files/discover.js';
+import { forEachConcurrent } from '../scan/limiter.js';
+import { LINK_OUTSIDE } from '../files/fs-walk.js';
 import { naturalCompare } from '../natural-order.js';
-import { MSG } from '../scan-messages.js';
+import { MSG } from '../scan/scan-messages.js';
 import { sqlNow } from '../../domain/time.js';
 import type { WorkIndexRow } from '../../db/repos/library-repo.js';
-import type { RunContext } from '../run-context.js';
+import type { RunContext } from '../scan/run-context.js';
 import { processWork, reportOutcome } from './process-work.js';
 import { enrichWorks } from './enrich.js';
 

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { MSG } from '../scan-messages.js';
-import type { RunContext } from '../run-context.js';
+import { MSG } from '../scan/scan-messages.js';
+import type { RunContext } from '../scan/run-context.js';
 import { memoOf, processWork, reportOutcome } from './process-work.js';
 import { enrichWorks } from './enrich.js';
 

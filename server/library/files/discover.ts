@@ -7,8 +7,8 @@
  */
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { formatWorkCode, parseFolderCode } from '../domain/work-code.js';
-import { LibraryPathError, resolveLibraryPath, rootRealPath } from '../media/library-path.js';
+import { formatWorkCode, parseFolderCode } from '../../domain/work-code.js';
+import { LibraryPathError, resolveLibraryPath, rootRealPath } from '../../media/library-path.js';
 import { dirKey, entryInfo, isSkippedFolder, LINK_OUTSIDE } from './fs-walk.js';
 
 export interface RootFolder {

@@ -2,7 +2,7 @@
  * Follows a scan run of another process (a `kikoplay scan` from a terminal or cron) through the
  * persisted scan_events, so the server's dashboard shows it live. Polls only while someone listens.
  */
-import type { ScanRepo } from '../db/repos/scan-repo.js';
+import type { ScanRepo } from '../../db/repos/scan-repo.js';
 import { initialScanState, reduceScanState, type ScanState } from './scan-state.js';
 import type { ScanEvent, ScanListener } from './scan-events.js';
 

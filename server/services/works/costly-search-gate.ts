@@ -1,5 +1,5 @@
-import { AppError, badRequest } from '../domain/errors.js';
-import { isIndexableTerm, type WorkFilter } from '../contract/works-query.js';
+import { AppError, badRequest } from '../../domain/errors.js';
+import { isIndexableTerm, type WorkFilter } from '../../contract/works-query.js';
 
 /**
  * A search whose substring tests run over the whole library: short terms (under 3 characters, which the

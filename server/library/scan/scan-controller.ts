@@ -5,23 +5,23 @@
  * TUI, ws hub) get them live, the logger logs them, and they are persisted to scan_runs/scan_events.
  */
 import type { Logger } from 'pino';
-import type { ConfigStore } from '../config/config-store.js';
-import type { Config } from '../config/schema.js';
-import type { LibraryRepo } from '../db/repos/library-repo.js';
-import type { ScanRepo } from '../db/repos/scan-repo.js';
-import { sqlNow } from '../domain/time.js';
-import type { MetadataSource } from './metadata-types.js';
+import type { ConfigStore } from '../../config/config-store.js';
+import type { Config } from '../../config/schema.js';
+import type { LibraryRepo } from '../../db/repos/library-repo.js';
+import type { ScanRepo } from '../../db/repos/scan-repo.js';
+import { sqlNow } from '../../domain/time.js';
+import type { MetadataSource } from '../scrapers/metadata-types.js';
 import { createLimiter } from './limiter.js';
 import { ScanLock } from './scan-lock.js';
 import { MSG } from './scan-messages.js';
 import { initialScanState, reduceScanState, type ScanState } from './scan-state.js';
 import type { MetadataCounts, RunStatus, ScanCounts, ScanEvent, ScanKind, ScanListener } from './scan-events.js';
 import { DEFAULT_SCAN_OPTIONS, RunContext, type ScanOptions, type WorkMemo } from './run-context.js';
-import { runLibraryScan } from './tasks/scan-library.js';
-import { runFilesScan } from './tasks/scan-files.js';
-import { runWorkScan } from './tasks/scan-work.js';
-import { runRefresh } from './tasks/refresh.js';
-import { runPurge } from './tasks/purge.js';
+import { runLibraryScan } from '../tasks/scan-library.js';
+import { runFilesScan } from '../tasks/scan-files.js';
+import { runWorkScan } from '../tasks/scan-work.js';
+import { runRefresh } from '../tasks/refresh.js';
+import { runPurge } from '../tasks/purge.js';
 
 export type ScanRequest =
   | { kind: 'scan'; full?: boolean; metadata?: boolean }

@@ -2,10 +2,10 @@
  * What a scan job works with: config, paths, repositories, the metadata source, the abort signal,
  * and helpers that emit typed events (main log, per-work tasks, counted results, throttled progress).
  */
-import type { Config } from '../config/schema.js';
-import type { Paths } from '../config/load.js';
-import type { LibraryRepo } from '../db/repos/library-repo.js';
-import type { MetadataSource } from './metadata-types.js';
+import type { Config } from '../../config/schema.js';
+import type { Paths } from '../../config/load.js';
+import type { LibraryRepo } from '../../db/repos/library-repo.js';
+import type { MetadataSource } from '../scrapers/metadata-types.js';
 import type { Limiter } from './limiter.js';
 import { emptyCounts, emptyMetadataCounts, type LogLevel, type MetadataCounts, type ScanCounts, type ScanEvent, type ScanKind, type ScanPhase } from './scan-events.js';
 

@@ -7,8 +7,8 @@
  * from running together.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { FileLock } from '../db/file-lock.js';
-import { ensureDir } from '../config/ensure-dir.js';
+import { FileLock } from '../../db/file-lock.js';
+import { ensureDir } from '../../config/ensure-dir.js';
 import path from 'node:path';
 
 export interface LockInfo {

@@ -1,5 +1,5 @@
 import { Agent, ProxyAgent, fetch, type Dispatcher, type Response as UndiciResponse } from 'undici';
-import type { Config } from '../config/schema.js';
+import type { Config } from '../../config/schema.js';
 
 /**
  * The HTTP client of the metadata scrapers :

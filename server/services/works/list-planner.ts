@@ -1,121 +1,11 @@
-import type { ConfigStore } from '../config/config-store.js';
-import type { Actor } from '../auth/roles.js';
-import { badRequest, notFound } from '../domain/errors.js';
-import { formatWorkCode } from '../domain/work-code.js';
-import type { FilesRepo } from '../db/repos/files-repo.js';
-import type { LabelsRepo } from '../db/repos/labels-repo.js';
-import { ftsMatchExpression, isIndexableTerm, type Direction, type Driver, type ListSpec, type OrderKey, type WorksQueryRepo } from '../db/repos/works-query-repo.js';
-import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } from '../contract/labels.js';
-import { buildTrackTree, type TrackNode } from '../contract/tracks.js';
-import { presentWork, presentWorkDetail, type Pagination, type WorkDetail, type WorkListItem, type WorksPage } from '../contract/works.js';
-import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../contract/works-query.js';
-import { CostlySearchGate, isCostlySearch } from './costly-search-gate.js';
-
-/** What a list is restricted to, besides the common parameters. */
-export type ListScope =
-  | { kind: 'all' }
-  | { kind: 'label'; label: LabelKind; id: number | string }
-  | { kind: 'search'; keyword: string; advanced: boolean };
-
-// ---------------------------------------------------------------------------------------------------
-// Caches keyed by library version
-
-interface CacheEntry<T> {
-  version: number;
-  value: T;
-  weight: number;
-}
-
-/**
- * LRU map whose entries belong to one library version: a lookup under another version misses (and
- * drops the stale entry). Bounded by total weight (ids held, for id lists).
- */
-class VersionedCache<T> {
-  private readonly map = new Map<string, CacheEntry<T>>();
-  private total = 0;
-
-  constructor(private readonly maxWeight: number) {}
-
-  get(key: string, version: number): T | undefined {
-    const e = this.map.get(key);
-    if (!e) return undefined;
-    this.map.delete(key);
-    if (e.version !== version) {
-      this.total -= e.weight;
-      return undefined;
-    }
-    this.map.set(key, e);
-    return e.value;
-  }
-
-  set(key: string, version: number, value: T, weight = 1): void {
-    const old = this.map.get(key);
-    if (old) {
-      this.total -= old.weight;
-      this.map.delete(key);
-    }
-    if (weight > this.maxWeight) return;
-    this.map.set(key, { version, value, weight });
-    this.total += weight;
-    for (const [k, e] of this.map) {
-      if (this.total <= this.maxWeight) break;
-      this.map.delete(k);
-      this.total -= e.weight;
-    }
-  }
-}
-
-/** Runs one computation per key at a time; concurrent callers share its promise. */
-class SingleFlight {
-  private readonly running = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const existing = this.running.get(key);
-    if (existing) return existing as Promise<T>;
-    const p = fn().finally(() => this.running.delete(key));
-    this.running.set(key, p);
-    return p;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Seeded shuffle
-
-function mix32(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-/**
- * A pseudo-random permutation of [0, n) chosen by `seed` (a 4-round Feistel network with cycle
- * walking): position i of the shuffled list is `permute(i)` of the base list, so any page of a
- * shuffle is computed without materialising it, and the order is the same for every page of a seed.
- */
-export function shuffler(n: number, seed: number): (i: number) => number {
-  let bits = 2;
-  while (2 ** bits < n) bits += 2;
-  const size = 2 ** (bits / 2);
-  const keys = [0, 1, 2, 3].map((r) => mix32(mix32(seed ^ 0x9e3779b9) + r * 0x632be5ab));
-  return (i: number) => {
-    let x = i;
-    do {
-      let left = Math.floor(x / size);
-      let right = x % size;
-      for (const k of keys) {
-        const f = mix32(right ^ k) % size;
-        const next = (left + f) % size;
-        left = right;
-        right = next;
-      }
-      x = left * size + right;
-    } while (x >= n);
-    return x;
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Planning
+import { ftsMatchExpression, isIndexableTerm, type Direction, type Driver, type ListSpec, type OrderKey, type WorksQueryRepo } from '../../db/repos/works-query-repo.js';
+import type { LabelsRepo } from '../../db/repos/labels-repo.js';
+import type { LabelKind } from '../../contract/labels.js';
+import type { Pagination } from '../../contract/works.js';
+import { emptyFilter, type ListParams, type WorkFilter } from '../../contract/works-query.js';
+import { shuffler } from './shuffle.js';
+import { SingleFlight } from './single-flight.js';
+import { VersionedCache } from './versioned-cache.js';
 
 /** A set the list can be driven from, with its size (exact for labels, an upper bound for FTS). */
 interface Candidate {
@@ -144,14 +34,8 @@ interface Plan {
   visible: number;
 }
 
-/** A work's list form without the user's rating, its JSON without the closing brace, and whether it is missing. */
-interface CachedWork {
-  item: WorkListItem;
-  json: string;
-  missing: boolean;
-}
-
-interface PageIds {
+/** One page of a list: ids in order, and the ratings of the user when the page query read them. */
+export interface PageIds {
   ids: number[];
   ratings?: Map<number, number>;
   userId: number | null;
@@ -199,13 +83,12 @@ function filterKey(f: WorkFilter): string {
 }
 
 /**
- * Work lists, search, detail and file trees (docs/API.md#work-lists-and-search; the planner and its
- * caches: docs/ARCHITECTURE.md#the-work-list-planner). Lists are planned per request:
- * the smallest restricting set drives the query when small, otherwise the order index is walked and
- * each row tested; deep pages and shuffles read a cached ordered id list. Counts and id lists are
- * cached per library version, so nothing aggregates the whole library per request.
+ * Plans each work list (docs/ARCHITECTURE.md#the-work-list-planner): the smallest restricting set
+ * drives the query when small, otherwise the order index is walked and each row tested; deep pages
+ * and shuffles read a cached ordered id list. Counts and id lists are cached per library version, so
+ * nothing aggregates the whole library per request.
  */
-export class WorksService {
+export class ListPlanner {
   private readonly counts = new VersionedCache<number>(20_000);
   private readonly idLists = new VersionedCache<number[]>(ID_CACHE_WEIGHT);
   /**
@@ -214,74 +97,21 @@ export class WorksService {
    */
   private readonly baseLists = new VersionedCache<number[]>(BASE_CACHE_WEIGHT);
   private readonly sizes = new VersionedCache<number>(20_000);
-  private readonly labelLists = new VersionedCache<LabelItem[]>(16);
-  /** List-form works without the per-user rating, by id. */
-  private readonly works = new VersionedCache<CachedWork>(50_000);
   /** Ids of sets (search matches, labels), unordered, by driver. */
   private readonly sets = new VersionedCache<number[]>(SET_CACHE_WEIGHT);
   /** How often each list (filter, order, direction) was asked for in the current version. */
   private readonly hits = new VersionedCache<number>(5_000);
-  /** Users' star ratings, valid for one state of the database files. */
-  private readonly ratingSets = new Map<number, { stamp: string; at: number; ratings: Map<number, number> }>();
-  /** Serialized file trees by work (weight ≈ 4 KB units). */
-  private readonly trees = new VersionedCache<string>(20_000);
   private readonly flight = new SingleFlight();
 
   constructor(
     private readonly repo: WorksQueryRepo,
     private readonly labels: LabelsRepo,
-    private readonly files: FilesRepo,
-    private readonly store: ConfigStore,
-  ) {
-    this.costlySearches = new CostlySearchGate(repo);
-  }
+  ) {}
 
-  /** Searches that test short substrings over the whole library: queued, bounded, time-limited. */
-  private readonly costlySearches: CostlySearchGate;
-
-  /** Current library version (cache key of everything below). */
-  version(): Promise<number> {
-    return this.repo.version();
-  }
-
-  // ----- lists -----------------------------------------------------------------------------------
-
-  async list(actor: Actor | null, params: ListParams, scope: ListScope): Promise<WorksPage> {
-    const page = await this.page(actor, params, scope);
-    return { works: await this.hydrate(page.ids, page.userId, page.version, page.ratings), pagination: page.pagination };
-  }
-
-  /**
-   * The same page as `list`, serialized: the shared part of each work is serialized once per library
-   * version and only the user's rating is added per request (list pages are the hottest responses).
-   */
-  async listJson(actor: Actor | null, params: ListParams, scope: ListScope): Promise<string> {
-    const page = await this.page(actor, params, scope);
-    const [entries, ratings] = await Promise.all([this.entries(page.ids, page.version), this.ratingsOf(page.ids, page.userId, page.ratings)]);
-    const works: string[] = [];
-    for (const id of page.ids) {
-      const e = entries.get(id);
-      if (e) works.push(`${e.json},"userRating":${ratings.get(id) ?? 'null'}}`);
-    }
-    return `{"works":[${works.join(',')}],"pagination":${JSON.stringify(page.pagination)}}`;
-  }
-
-  /**
-   * Ids of one page in order, the pagination, and the user's ratings when the page query read them. A
-   * costly search (short terms over the whole library) goes through the costly-search gate.
-   */
-  private page(actor: Actor | null, params: ListParams, scope: ListScope): Promise<PageIds> {
-    const filter = this.filterOf(params, scope);
-    if (!isCostlySearch(filter)) return this.pageOf(actor, params, scope, filter);
-    return this.costlySearches.run(actor ? `user:${actor.id}` : 'anonymous', () => this.pageOf(actor, params, scope, filter));
-  }
-
-  private async pageOf(actor: Actor | null, params: ListParams, scope: ListScope, filter: WorkFilter): Promise<PageIds> {
-    if (params.order === 'betterRandom' && scope.kind === 'label') throw badRequest('betterRandom 只能用于 /api/works');
-    const pageSize = params.pageSize ?? this.store.get().pageSize;
+  /** Ids of one page of the list of `filter` in the order of `params`, and its pagination. */
+  async page(filter: WorkFilter, params: ListParams, pageSize: number, userId: number | null): Promise<PageIds> {
     const version = await this.repo.version();
     const plan = await this.plan(filter, version);
-    const userId = actor?.id ?? null;
 
     if (params.order === 'betterRandom') {
       const ids = await this.orderedIds(plan, 'id', 'asc', version);
@@ -315,28 +145,6 @@ export class WorksService {
     }
     const { ids, ratings } = await this.pageIds(plan, version, SQL_ORDERS[params.order], params.sort, offset, limit, userId);
     return { ids, ratings, userId, version, pagination };
-  }
-
-  private filterOf(params: ListParams, scope: ListScope): WorkFilter {
-    const base = { nsfw: params.nsfw, lyric: params.lyric };
-    switch (scope.kind) {
-      case 'all':
-        return emptyFilter(base);
-      case 'label': {
-        const f = emptyFilter(base);
-        if (scope.label === 'circles') f.circleIds.push(Number(scope.id));
-        if (scope.label === 'tags') f.tagIds.push(Number(scope.id));
-        if (scope.label === 'vas') f.vaIds.push(String(scope.id));
-        return f;
-      }
-      case 'search':
-        try {
-          return scope.advanced ? filterFromConditions(scope.keyword, base) : filterFromKeyword(scope.keyword, base);
-        } catch (err) {
-          if (err instanceof KeywordError) throw badRequest(err.message);
-          throw err;
-        }
-    }
   }
 
   private async plan(filter: WorkFilter, version: number): Promise<Plan> {
@@ -562,122 +370,5 @@ export class WorksService {
       start = 0;
     }
     return ids;
-  }
-
-  /** List-form works for the given ids, in that order, with the actor's ratings (favourites and history lists). */
-  async listItems(ids: number[], actor: Actor | null): Promise<WorkListItem[]> {
-    return this.hydrate(ids, actor?.id ?? null, await this.repo.version());
-  }
-
-  /** Shared (user-independent) list-form entries of some works, from the per-version cache or one query. */
-  private async entries(ids: number[], version: number): Promise<Map<number, CachedWork>> {
-    const out = new Map<number, CachedWork>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const hit = this.works.get(`${id}`, version);
-      if (hit) out.set(id, hit);
-      else missing.push(id);
-    }
-    if (missing.length) {
-      for (const row of await this.repo.hydrate(missing)) {
-        const item = presentWork(row);
-        const json = JSON.stringify({ ...item, userRating: undefined });
-        const entry: CachedWork = { item, json: json.slice(0, -1), missing: row.missing !== 0 };
-        this.works.set(`${row.id}`, version, entry);
-        out.set(row.id, entry);
-      }
-    }
-    return out;
-  }
-
-  private async ratingsOf(ids: number[], userId: number | null, known?: Map<number, number>): Promise<Map<number, number>> {
-    if (known) return known;
-    if (userId === null || !ids.length) return new Map();
-    const all = await this.userRatings(userId);
-    const out = new Map<number, number>();
-    for (const id of ids) {
-      const r = all.get(id);
-      if (r !== undefined) out.set(id, r);
-    }
-    return out;
-  }
-
-  /**
-   * All star ratings of a user, kept while the database files are unchanged (any write by any process
-   * changes them) and for at most a second more than that check can see (coarse file times).
-   */
-  private async userRatings(userId: number): Promise<Map<number, number>> {
-    const stamp = this.repo.fileStamp();
-    const now = Date.now();
-    const hit = this.ratingSets.get(userId);
-    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit.ratings;
-    const ratings = await this.repo.allRatings(userId);
-    if (stamp !== null) {
-      this.ratingSets.delete(userId);
-      if (this.ratingSets.size >= 1000) this.ratingSets.delete(this.ratingSets.keys().next().value as number);
-      this.ratingSets.set(userId, { stamp, at: now, ratings });
-    }
-    return ratings;
-  }
-
-  /** List-form works in the order of `ids` with the user's ratings. */
-  private async hydrate(ids: number[], userId: number | null, version: number, knownRatings?: Map<number, number>): Promise<WorkListItem[]> {
-    if (!ids.length) return [];
-    const [entries, ratings] = await Promise.all([this.entries(ids, version), this.ratingsOf(ids, userId, knownRatings)]);
-    const out: WorkListItem[] = [];
-    for (const id of ids) {
-      const e = entries.get(id);
-      if (e) out.push({ ...e.item, userRating: ratings.get(id) ?? null });
-    }
-    return out;
-  }
-
-  // ----- detail and files ------------------------------------------------------------------------
-
-  async detail(actor: Actor | null, id: number): Promise<WorkDetail> {
-    const version = await this.repo.version();
-    const [entries, user] = await Promise.all([this.entries([id], version), this.repo.userWork(id, actor?.id ?? null)]);
-    const entry = entries.get(id);
-    if (!entry) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
-    if (entry.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
-    return presentWorkDetail(entry.item, user);
-  }
-
-  async tracks(id: number): Promise<TrackNode[]> {
-    return JSON.parse(await this.tracksJson(id)) as TrackNode[];
-  }
-
-  /** The file tree as JSON, cached per library version (file changes bump it) and media URL settings. */
-  async tracksJson(id: number): Promise<string> {
-    const version = await this.repo.version();
-    const config = this.store.get();
-    const key = `${id}|${config.offloadMedia ? `${config.offloadStreamPath}|${config.offloadDownloadPath}` : ''}`;
-    const hit = this.trees.get(key, version);
-    if (hit !== undefined) return hit;
-    const found = await this.files.workWithFiles(id);
-    if (!found) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
-    const { work, files } = found;
-    if (work.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
-    const json = JSON.stringify(buildTrackTree({ id: work.id, title: work.title, rootFolder: work.root_folder, dir: work.dir }, files, config));
-    this.trees.set(key, version, json, 1 + Math.ceil(json.length / 4096));
-    return json;
-  }
-
-  // ----- labels ----------------------------------------------------------------------------------
-
-  /** All labels of a kind (count desc, then name), with the version they were read at. */
-  async labelList(kind: LabelKind): Promise<{ version: number; items: LabelItem[] }> {
-    const version = await this.repo.version();
-    const hit = this.labelLists.get(kind, version);
-    if (hit) return { version, items: hit };
-    const items = await this.flight.run(`labels:${kind}:${version}`, () => this.labels.list(kind));
-    this.labelLists.set(kind, version, items);
-    return { version, items };
-  }
-
-  async label(kind: LabelKind, id: number | string): Promise<LabelDetail> {
-    const row = await this.labels.byId(kind, id);
-    if (!row) throw notFound(LABEL_NOT_FOUND[kind](id));
-    return row;
   }
 }
