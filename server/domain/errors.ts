@@ -49,10 +49,11 @@ export class AppError extends Error {
     const status = opts.status ?? STATUS[code];
     // A 4xx is an expected answer, not a fault: no stack trace is captured (under a flood of refused
     // requests, capturing one costs more than writing the answer).
-    const stackTraceLimit = Error.stackTraceLimit;
-    if (status < 500) Error.stackTraceLimit = 0;
+    const engine = Error as { stackTraceLimit?: number }; // V8's; elsewhere the assignment is harmless
+    const stackTraceLimit = engine.stackTraceLimit;
+    if (status < 500) engine.stackTraceLimit = 0;
     super(message);
-    Error.stackTraceLimit = stackTraceLimit;
+    engine.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
     this.code = code;
     this.status = status;
