@@ -11,7 +11,7 @@ import type { ConfigStore } from '../config/config-store.js';
 import { isAdmin, type Actor } from '../auth/roles.js';
 import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
-import { integerInput } from '../contract/inputs.js';
+import { integerInput } from '../contract/requests/inputs.js';
 import { MAX_TAG_NAME_LENGTH, uncensorMapping } from '../domain/uncensor-tags.js';
 import { repairName } from '../media/mojibake.js';
 import { strictUtf8 } from '../media/charset.js';

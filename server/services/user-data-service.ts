@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
-import { integerInput } from '../contract/inputs.js';
+import { integerInput } from '../contract/requests/inputs.js';
 import { canWrite, type Actor } from '../auth/roles.js';
 import { forbidden } from '../domain/errors.js';
 import { PROGRESS_VALUES, type Progress, type ReviewsRepo, type ReviewRow } from '../db/repos/reviews-repo.js';

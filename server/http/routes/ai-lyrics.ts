@@ -7,7 +7,7 @@ import { canWrite } from '../../auth/roles.js';
 import { forbidden } from '../../domain/errors.js';
 import { MSG, type WorkerCaller } from '../../services/ai-tasks-service.js';
 import { AI_STATUS_COUNT, aiStatusCode, isAiStatusName } from '../../domain/ai-status.js';
-import { integerInput } from '../../contract/inputs.js';
+import { integerInput } from '../../contract/requests/inputs.js';
 import { route } from '../route-policy.js';
 import { KB, MB } from '../limits.js';
 
