@@ -1,17 +1,10 @@
-import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { validate } from '../validate.js';
 import { sendJson, sendJsonText } from '../presenters/json-body.js';
 import { CachedJsonBodies } from '../presenters/cached-json.js';
 import { listParams } from './works.js';
-import { LABEL_KINDS, type LabelKind } from '../../contract/labels.js';
-import { numericIdSchema, vaIdSchema } from '../../contract/works-query.js';
-
-const idSchemas: Record<LabelKind, z.ZodType<number | string>> = {
-  circles: z.object({ id: numericIdSchema }).transform((p) => p.id),
-  tags: z.object({ id: numericIdSchema }).transform((p) => p.id),
-  vas: z.object({ id: vaIdSchema }).transform((p) => p.id),
-};
+import { LABEL_KINDS } from '../../contract/labels.js';
+import { labelIdParams } from '../../contract/requests/labels.js';
 
 /** Circles, tags and voice actors: lists, one label, and its works (docs/API.md#labels). */
 export const labelRoutes: RouteModule = (router, { works }) => {
@@ -23,12 +16,12 @@ export const labelRoutes: RouteModule = (router, { works }) => {
     });
 
     router.get(`/${kind}/:id`, async (ctx) => {
-      const id = validate(idSchemas[kind], ctx.params, 'params');
+      const id = validate(labelIdParams[kind], ctx.params, 'params');
       sendJson(ctx, await works.label(kind, id));
     });
 
     router.get(`/${kind}/:id/works`, async (ctx) => {
-      const id = validate(idSchemas[kind], ctx.params, 'params');
+      const id = validate(labelIdParams[kind], ctx.params, 'params');
       sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, listParams(ctx), { kind: 'label', label: kind, id }));
     });
   }

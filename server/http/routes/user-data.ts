@@ -1,12 +1,10 @@
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { reviewBody, USER_DATA_LIMITS, UserDataService, workIdInput } from '../../services/user-data-service.js';
-import { z } from 'zod';
+import { USER_DATA_LIMITS, UserDataService } from '../../services/user-data-service.js';
+import { deleteReviewQuery, reviewBody } from '../../contract/requests/user-data.js';
 import { route } from '../route-policy.js';
 import { KB } from '../limits.js';
-
-const deleteReviewQuery = z.object({ work_id: workIdInput });
 
 /** Ratings, reviews, progress and play history (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history).
  * Spelling `histroy` is kikoeru's. */

@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { historyListQuery, reviewListQuery } from '../../services/user-lists-service.js';
+import { historyListQuery, reviewListQuery } from '../../contract/requests/user-lists.js';
 
 /** "My ratings / my progress" and play history lists (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history). */
 export const userListRoutes: RouteModule = (router, { userLists }) => {

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-
-const deleteBody = z.object({ users: z.array(z.object({ name: z.string().min(1) })).min(1) });
+import { deleteUsersBody } from '../../contract/requests/users.js';
 
 export const userRoutes: RouteModule = (router, { users }) => {
   router.get('/credentials/users', async (ctx) => {
@@ -29,7 +27,7 @@ export const userRoutes: RouteModule = (router, { users }) => {
   });
 
   router.delete('/credentials/user', async (ctx) => {
-    const body = validate(deleteBody, ctx.request.body, 'body');
+    const body = validate(deleteUsersBody, ctx.request.body, 'body');
     await users.delete(requireActor(ctx), body.users.map((u) => u.name));
     ctx.body = { message: '删除成功.' };
   });

@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { badRequest } from '../../domain/errors.js';
 import { validate } from '../validate.js';
 import { sendJson, sendJsonText } from '../presenters/json-body.js';
-import { listQuerySchema, searchQuerySchema, workIdSchema, type ListParams } from '../../contract/works-query.js';
+import type { ListParams } from '../../contract/works-query.js';
+import { listQuerySchema, searchQuerySchema, workIdParams } from '../../contract/requests/works.js';
 
 /**
  * The query as single strings: a parameter given twice (`?page=1&page=2`) is refused instead of
@@ -20,8 +20,6 @@ export function singleQuery(ctx: Context): Record<string, string> {
 }
 
 export const listParams = (ctx: Context): ListParams => validate(listQuerySchema, singleQuery(ctx));
-
-const idParams = z.object({ id: workIdSchema });
 
 /** Work lists, search, detail and file tree (docs/API.md#work-lists-and-search, docs/API.md#work-detail-files-and-covers). */
 export const worksRoutes: RouteModule = (router, { works }) => {
@@ -42,12 +40,12 @@ export const worksRoutes: RouteModule = (router, { works }) => {
   });
 
   router.get('/work/:id', async (ctx) => {
-    const { id } = validate(idParams, ctx.params, 'params');
+    const { id } = validate(workIdParams, ctx.params, 'params');
     sendJson(ctx, await works.detail(ctx.state.actor ?? null, id));
   });
 
   router.get('/tracks/:id', async (ctx) => {
-    const { id } = validate(idParams, ctx.params, 'params');
+    const { id } = validate(workIdParams, ctx.params, 'params');
     sendJsonText(ctx, await works.tracksJson(id));
   });
 };
