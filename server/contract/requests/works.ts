@@ -57,28 +57,28 @@ function parseLyric(text: string, ctx: z.RefinementCtx): LyricPart[] {
  */
 export const listQuerySchema = z
   .object({
-    page: param((s, ctx) => intIn(s, 'page', 1, MAX_PAGE, ctx)),
+    page: param((s, ctx) => intIn(s, 'page', 1, MAX_PAGE, ctx)).describe(`页码，1–${MAX_PAGE}，默认 1`),
     // capped, not refused: the mobile apps send their own page sizes
-    pageSize: param((s, ctx) => Math.min(intIn(s, 'pageSize', 1, Number.MAX_SAFE_INTEGER, ctx), MAX_PAGE_SIZE)),
+    pageSize: param((s, ctx) => Math.min(intIn(s, 'pageSize', 1, Number.MAX_SAFE_INTEGER, ctx), MAX_PAGE_SIZE)).describe(`每页作品数，大于 ${MAX_PAGE_SIZE} 按 ${MAX_PAGE_SIZE} 计`),
     order: param((s, ctx) => {
       if ((SORT_ORDERS as readonly string[]).includes(s)) return s as SortOrder;
       ctx.addIssue({ code: 'custom', message: `不支持的排序字段 "${s}"（可选 ${SORT_ORDERS.join('、')}）` });
       return z.NEVER;
-    }),
+    }).describe(`排序字段：${SORT_ORDERS.join('、')}，默认 release`),
     sort: param((s, ctx) => {
       const v = s.toLowerCase();
       if (v === 'asc' || v === 'desc') return v as SortDirection;
       ctx.addIssue({ code: 'custom', message: 'sort 必须是 asc 或 desc' });
       return z.NEVER;
-    }),
-    seed: param((s, ctx) => intIn(s, 'seed', -2147483648, 2147483647, ctx)),
+    }).describe('asc 或 desc，默认 desc'),
+    seed: param((s, ctx) => intIn(s, 'seed', -2147483648, 2147483647, ctx)).describe('order=random 的随机种子（32 位整数），默认 7'),
     nsfw: param((s, ctx) => {
       if (s === '0' || s === '1' || s === '2') return Number(s) as 0 | 1 | 2;
       ctx.addIssue({ code: 'custom', message: 'nsfw 必须是 0、1 或 2' });
       return z.NEVER;
-    }),
-    lyric: param(parseLyric),
-    subtitle: flag('subtitle'),
+    }).describe('年龄分级：0 全部，1 仅全年龄，2 仅 R18'),
+    lyric: param(parseLyric).describe('歌词筛选：local、ai、no，用 _ 连接'),
+    subtitle: flag('subtitle').describe('1：只列出有歌词的作品'),
   })
   .transform(
     (q): ListParams => ({
@@ -95,8 +95,8 @@ export const listQuerySchema = z
 
 /** `/api/search` adds `keyword` and `isAdvance`. */
 export const searchQuerySchema = z.object({
-  keyword: z.string().optional(),
-  isAdvance: flag('isAdvance'),
+  keyword: z.string().optional().describe('关键字；isAdvance=1 时为 JSON 条件列表 [{"t":类型,"d":值}]'),
+  isAdvance: flag('isAdvance').describe('1：高级搜索'),
 });
 
 /** `:id` of works: a number, or a product code such as RJ123456. */

@@ -26,30 +26,30 @@ function workerCaller(ctx: Context): WorkerCaller {
 /** AI lyric tasks: the queue API (docs/API.md#ai-lyric-tasks) and the worker protocol (docs/API.md#ai-worker-protocol). */
 export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
   // ---- UI side
-  router.get('/lyric/translate', async (ctx) => {
+  router.get('/lyric/translate', route({ summary: 'AI 歌词任务列表', query: taskListQuery }), async (ctx) => {
     requireActor(ctx);
     const q = validate(taskListQuery, ctx.query);
     ctx.body = await aiTasks.list({ page: q.page, statuses: q.status, workId: q.work_id, fileName: q.file_name });
   });
 
-  router.get('/lyric/translate/lrc', async (ctx) => {
+  router.get('/lyric/translate/lrc', route({ summary: '一个任务生成的歌词', query: taskLrcQuery }), async (ctx) => {
     requireActor(ctx);
     const { id } = validate(taskLrcQuery, ctx.query);
     ctx.body = await aiTasks.lrc(id);
   });
 
-  router.put('/lyric/translate/:id/:index', async (ctx) => {
+  router.put('/lyric/translate/:id/:index', route({ summary: '为一个音频文件创建 AI 歌词任务', params: trackHashParams }), async (ctx) => {
     const actor = requireActor(ctx);
     const { id, index } = validate(trackHashParams, ctx.params, 'params');
     ctx.body = await aiTasks.create(actor, id, index);
   });
 
-  router.delete('/lyric/translate/:id', route({ bodyLimit: 128 * KB }), async (ctx) => {
+  router.delete('/lyric/translate/:id', route({ summary: '删除任务（自己的，管理员可删除任何人的）', params: taskIdParams, body: idArrBody, bodyLimit: 128 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await aiTasks.remove(actor, idsOf(ctx));
   });
 
-  router.post('/lyric/translate/redo/:id', route({ bodyLimit: 128 * KB }), async (ctx) => {
+  router.post('/lyric/translate/redo/:id', route({ summary: '重做任务（自己的，管理员可重做任何人的）', params: taskIdParams, body: idArrBody, bodyLimit: 128 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await aiTasks.redo(actor, idsOf(ctx));
   });
@@ -57,26 +57,25 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
   // ---- worker protocol (the only routes a worker token reaches). The Python worker sends forms
   // (acquire, status) and JSON (finish); a trailing slash is accepted on each.
   const workerPaths = (name: string) => [`/lyric/translate/${name}`, `/lyric/translate/${name}/`];
-  const asWorker = route({ access: 'worker', form: true });
-  router.post(workerPaths('acquire'), asWorker, async (ctx) => {
+  router.post(workerPaths('acquire'), route({ summary: '工作节点领取一个待转写任务', access: 'worker', form: true, body: acquireBody }), async (ctx) => {
     const caller = workerCaller(ctx);
     const { worker_name } = validate(acquireBody, ctx.request.body ?? {}, 'body');
     ctx.body = await aiTasks.acquire(caller, worker_name);
   });
 
-  router.post(workerPaths('status'), asWorker, async (ctx) => {
+  router.post(workerPaths('status'), route({ summary: '工作节点报告任务进度', access: 'worker', form: true, body: statusBody }), async (ctx) => {
     workerCaller(ctx);
     const b = validate(statusBody, ctx.request.body ?? {}, 'body');
     ctx.body = await aiTasks.report(b.id, b.secret, b.worker_status);
   });
 
-  router.get(workerPaths('get'), asWorker, async (ctx) => {
+  router.get(workerPaths('get'), route({ summary: '工作节点读取领取的任务', access: 'worker', query: heldQuery }), async (ctx) => {
     workerCaller(ctx);
     const q = validate(heldQuery, ctx.query);
     ctx.body = await aiTasks.held(q.id, q.secret);
   });
 
-  router.get(workerPaths('download'), asWorker, async (ctx) => {
+  router.get(workerPaths('download'), route({ summary: '工作节点下载任务的音频文件', access: 'worker', query: heldQuery }), async (ctx) => {
     workerCaller(ctx);
     const q = validate(heldQuery, ctx.query);
     const file = await aiTasks.download(q.id, q.secret);
@@ -87,7 +86,7 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
   });
 
   // the lyric of a whole work can be long (the service caps `lrc_content` itself)
-  router.post(workerPaths('finish'), route({ access: 'worker', form: true, bodyLimit: 2 * MB }), async (ctx) => {
+  router.post(workerPaths('finish'), route({ summary: '工作节点提交转写结果', access: 'worker', form: true, body: finishBody, bodyLimit: 2 * MB }), async (ctx) => {
     const caller = workerCaller(ctx);
     const b = validate(finishBody, ctx.request.body ?? {}, 'body');
     ctx.body = await aiTasks.finish(caller, b.id, b.secret, b.success, b.lrc_content);

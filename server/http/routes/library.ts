@@ -24,7 +24,7 @@ const BUFFERED_COVER_MAX_BYTES = 1024 * 1024;
 /** Covers and the per-work file rescan (docs/API.md#work-detail-files-and-covers). */
 export const libraryRoutes: RouteModule = (router, { library, scan }) => {
   // <img> elements cannot send a header
-  router.get('/cover/:id', route({ queryToken: true }), async (ctx) => {
+  router.get('/cover/:id', route({ summary: '作品封面（type=main|thumb|240x240）', queryToken: true, params: workIdParams }), async (ctx) => {
     requireActor(ctx);
     const { id } = validate(workIdParams, ctx.params, 'params');
     const cover = await library.cover(id, ctx.query.type);
@@ -52,7 +52,7 @@ export const libraryRoutes: RouteModule = (router, { library, scan }) => {
     }
   });
 
-  router.post('/work/scan/:id', async (ctx) => {
+  router.post('/work/scan/:id', route({ summary: '重新扫描一部作品的文件', admin: true, params: workIdParams }), async (ctx) => {
     const actor = requireActor(ctx);
     const { id } = validate(workIdParams, ctx.params, 'params');
     ctx.body = await scan.scanWork(actor, id);

@@ -11,23 +11,22 @@ import { MB } from '../limits.js';
  * saving needs the header.
  */
 export const lyricsRoutes: RouteModule = (router, { lyrics }) => {
-  const lookup = route({ queryToken: true });
-  router.get('/media/check-lrc/:id/:index', lookup, async (ctx) => {
+  router.get('/media/check-lrc/:id/:index', route({ summary: '音频文件是否有匹配的歌词', queryToken: true, params: trackHashParams }), async (ctx) => {
     const { id, index } = validate(trackHashParams, ctx.params, 'params');
     ctx.body = await lyrics.check(id, index);
   });
 
-  router.get('/media/query-lrc/:id/:index', lookup, async (ctx) => {
+  router.get('/media/query-lrc/:id/:index', route({ summary: '音频文件可选的歌词（本地与 AI）', queryToken: true, params: trackHashParams }), async (ctx) => {
     const { id, index } = validate(trackHashParams, ctx.params, 'params');
     ctx.body = await lyrics.query(id, index);
   });
 
-  router.get('/media/fetch-lrc/:id/:ref/:isAI', lookup, async (ctx) => {
+  router.get('/media/fetch-lrc/:id/:ref/:isAI', route({ summary: '读取一份歌词（解析后的行）', queryToken: true, params: fetchParams }), async (ctx) => {
     const { id, ref, isAI } = validate(fetchParams, ctx.params, 'params');
     ctx.body = isAI === '1' ? await lyrics.fetchAi(id, ref) : await lyrics.fetchLocal(id, ref);
   });
 
-  router.post('/media/save-lrc/:workId', route({ bodyLimit: 2 * MB }), async (ctx) => {
+  router.post('/media/save-lrc/:workId', route({ summary: '把编辑后的歌词写入作品文件夹', admin: true, params: saveLrcParams, body: saveLrcBody, bodyLimit: 2 * MB }), async (ctx) => {
     const actor = requireActor(ctx);
     const { workId } = validate(saveLrcParams, ctx.params, 'params');
     const body = validate(saveLrcBody, ctx.request.body ?? {}, 'body');

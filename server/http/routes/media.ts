@@ -28,20 +28,19 @@ async function answer(ctx: Context, target: MediaTarget, attachment: boolean): P
  */
 export const mediaRoutes: RouteModule = (router, { media }) => {
   // <audio>, <video>, <img> and download links cannot send a header
-  const fromElement = route({ queryToken: true });
   for (const suffix of ['', '/:name']) {
-    router.get(`/media/stream/:id/:index${suffix}`, fromElement, async (ctx) => {
+    router.get(`/media/stream/:id/:index${suffix}`, route({ summary: '播放一个文件（支持 Range）', queryToken: true, params: trackHashParams }), async (ctx) => {
       const { id, index } = validate(trackHashParams, ctx.params, 'params');
       await answer(ctx, await media.stream(id, index), false);
     });
 
-    router.get(`/media/download/:id/:index${suffix}`, fromElement, async (ctx) => {
+    router.get(`/media/download/:id/:index${suffix}`, route({ summary: '下载一个文件', queryToken: true, params: trackHashParams }), async (ctx) => {
       const { id, index } = validate(trackHashParams, ctx.params, 'params');
       await answer(ctx, await media.download(id, index), true);
     });
   }
 
-  router.get('/media/small-img/:id/:index', fromElement, async (ctx) => {
+  router.get('/media/small-img/:id/:index', route({ summary: '图片文件的缩略图', queryToken: true, params: trackHashParams }), async (ctx) => {
     const { id, index } = validate(trackHashParams, ctx.params, 'params');
     await answer(ctx, await media.smallImage(id, index), false);
   });

@@ -5,6 +5,7 @@ import { validate } from '../validate.js';
 import { sendJson, sendJsonText } from '../presenters/json-body.js';
 import type { ListParams } from '../../contract/works-query.js';
 import { listQuerySchema, searchQuerySchema, workIdParams } from '../../contract/requests/works.js';
+import { route } from '../route-policy.js';
 
 /**
  * The query as single strings: a parameter given twice (`?page=1&page=2`) is refused instead of
@@ -23,28 +24,28 @@ export const listParams = (ctx: Context): ListParams => validate(listQuerySchema
 
 /** Work lists, search, detail and file tree (docs/API.md#work-lists-and-search, docs/API.md#work-detail-files-and-covers). */
 export const worksRoutes: RouteModule = (router, { works }) => {
-  router.get('/works', async (ctx) => {
+  router.get('/works', route({ summary: '作品列表', query: listQuerySchema }), async (ctx) => {
     sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, listParams(ctx), { kind: 'all' }));
   });
 
-  router.get('/search', async (ctx) => {
+  router.get('/search', route({ summary: '搜索作品（keyword；isAdvance=1 时为 JSON 条件列表）', query: [listQuerySchema, searchQuerySchema] }), async (ctx) => {
     const params = listParams(ctx);
     const q = validate(searchQuerySchema, singleQuery(ctx));
     sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, params, { kind: 'search', keyword: q.keyword ?? '', advanced: q.isAdvance ?? false }));
   });
 
   // path form of older kikoeru servers, used by the Android client
-  router.get('/search/:keyword', async (ctx) => {
+  router.get('/search/:keyword', route({ summary: '搜索作品（旧式路径，关键字在路径中）', query: listQuerySchema }), async (ctx) => {
     const params = listParams(ctx);
     sendJsonText(ctx, await works.listJson(ctx.state.actor ?? null, params, { kind: 'search', keyword: String(ctx.params.keyword ?? ''), advanced: false }));
   });
 
-  router.get('/work/:id', async (ctx) => {
+  router.get('/work/:id', route({ summary: '作品详情', params: workIdParams }), async (ctx) => {
     const { id } = validate(workIdParams, ctx.params, 'params');
     sendJson(ctx, await works.detail(ctx.state.actor ?? null, id));
   });
 
-  router.get('/tracks/:id', async (ctx) => {
+  router.get('/tracks/:id', route({ summary: '作品的文件树', params: workIdParams }), async (ctx) => {
     const { id } = validate(workIdParams, ctx.params, 'params');
     sendJsonText(ctx, await works.tracksJson(id));
   });
