@@ -69,7 +69,8 @@ export interface WorkListItem {
   relatedWorks: RelatedWork[];
 }
 
-export type Progress = 'marked' | 'listening' | 'listened' | 'replay' | 'postponed';
+export const PROGRESS_VALUES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
+export type Progress = (typeof PROGRESS_VALUES)[number];
 
 /** Detail form: list fields plus the current user's review and play state. */
 export interface WorkDetail extends WorkListItem {

@@ -3,7 +3,7 @@ import { Router, type Layer } from '@koa/router';
 import { checkAccess, type AccessDeps } from './middleware/auth.js';
 import { readBody, type BodyBudget } from './body.js';
 import type { WritePace } from './write-pace.js';
-import { DEFAULT_ROUTE_POLICY, declarationOf, type RoutePolicy } from './route-policy.js';
+import { declarationOf, docOf, policyOf, type RouteDoc, type RoutePolicy } from './route-policy.js';
 
 /**
  * The API router: case-sensitive and strict, so a path reaches a route only in its one canonical
@@ -21,10 +21,29 @@ export interface GuardDeps extends AccessDeps {
 }
 
 const policies = new WeakMap<Layer, RoutePolicy>();
+const docs = new WeakMap<Layer, RouteDoc>();
+const areas = new WeakMap<Layer, string>();
 
 /** The policy a route of the API router enforces (after `enforceRoutePolicies`). */
 export function routePolicyOf(layer: Layer): RoutePolicy | undefined {
   return policies.get(layer);
+}
+
+/** What a route declared about itself for the API reference (after `enforceRoutePolicies`). */
+export function routeDocOf(layer: Layer): RouteDoc | undefined {
+  return docs.get(layer);
+}
+
+/** The area (route module) that registered a route: the API reference groups routes by it. */
+export function routeAreaOf(layer: Layer): string | undefined {
+  return areas.get(layer);
+}
+
+/** Register one route module's routes, remembering `area` as their group in the API reference. */
+export function registerArea(router: Router, area: string, register: () => void): void {
+  const before = router.stack.length;
+  register();
+  for (const layer of router.stack.slice(before)) areas.set(layer, area);
 }
 
 /**
@@ -41,7 +60,9 @@ export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
     const declared = declarationOf(first);
     const handlers = declared ? rest : layer.stack;
     if (handlers.some((h) => declarationOf(h))) throw new Error(`API router: route(...) must be the first handler of ${layer.methods.join(',')} ${layer.path}`);
-    const policy: RoutePolicy = { ...DEFAULT_ROUTE_POLICY, ...declared };
+    const policy = policyOf(declared);
+    const doc = docOf(declared);
+    if (doc) docs.set(layer, doc);
     const guard = async (ctx: Context, next: Next) => {
       await checkAccess(ctx, policy, deps);
       if (policy.writePaced && ctx.state.actor) await deps.writePace.admit(ctx, ctx.state.actor.id, policy.bodyLimit);

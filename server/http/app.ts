@@ -4,7 +4,7 @@ import compress from 'koa-compress';
 import type { AppContext } from '../app/services.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { requestLog } from './middleware/request-log.js';
-import { createApiRouter, enforceRoutePolicies } from './api-router.js';
+import { createApiRouter, enforceRoutePolicies, registerArea } from './api-router.js';
 import { WritePace } from './write-pace.js';
 import { BodyBudget, hasBody } from './body.js';
 import { httpLimits, type HttpLimits } from './limits.js';
@@ -28,7 +28,22 @@ import { securityHeaders } from './middleware/security-headers.js';
 import { sameOriginGuard } from './middleware/same-origin.js';
 import { OriginPolicy } from './origin-policy.js';
 
-const ROUTES: RouteModule[] = [systemRoutes, sessionRoutes, userRoutes, userDataRoutes, libraryRoutes, aiLyricsRoutes, worksRoutes, labelRoutes, mediaRoutes, lyricsRoutes, editRoutes, userListRoutes, folderRoutes];
+/** The route modules by area (the API reference's groups, `GET /api/openapi.json`), in registration order. */
+const ROUTES: Record<string, RouteModule> = {
+  system: systemRoutes,
+  session: sessionRoutes,
+  users: userRoutes,
+  'user-data': userDataRoutes,
+  library: libraryRoutes,
+  'ai-lyrics': aiLyricsRoutes,
+  works: worksRoutes,
+  labels: labelRoutes,
+  media: mediaRoutes,
+  lyrics: lyricsRoutes,
+  edit: editRoutes,
+  'user-lists': userListRoutes,
+  folders: folderRoutes,
+};
 
 export interface HttpAppOptions {
   webRoot?: string;
@@ -44,7 +59,7 @@ export interface HttpAppOptions {
  */
 export function createApiRoutes(app: AppContext, limits: HttpLimits): Router {
   const router = createApiRouter();
-  for (const register of ROUTES) register(router, app.services);
+  for (const [area, register] of Object.entries(ROUTES)) registerArea(router, area, () => register(router, app.services));
   enforceRoutePolicies(router, {
     users: app.services.users,
     authEnabled: () => app.store.get().auth,

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT } from './limits.js';
 
 /**
@@ -27,17 +28,50 @@ export interface RoutePolicy {
   writePaced: boolean;
 }
 
-export type RouteDeclaration = Partial<RoutePolicy>;
-
 export const DEFAULT_ROUTE_POLICY: RoutePolicy = { access: 'login', queryToken: false, bodyLimit: DEFAULT_BODY_LIMIT, form: false, writePaced: false };
+
+/**
+ * What the API reference says about a route (`GET /api/openapi.json`, built by `openapi.ts` from the
+ * router). Declared with the policy in `route({...})`; the schemas are the ones the handler validates
+ * with (`server/contract/requests/<module>.ts`).
+ */
+export interface RouteDoc {
+  /** One line in Chinese, shown on the admin API page. */
+  summary: string;
+  /**
+   * Only admins get through: the service answers everyone else 403. Documentation of what the service
+   * does (its check stays there, per object); `test/security/route-docs.test.ts` holds every route to it.
+   */
+  admin?: boolean;
+  /** Path parameters (`:id` …), query (several schemas when the handler checks it with more than one) and JSON body, as the handler validates them. */
+  params?: z.ZodType;
+  query?: z.ZodType | readonly z.ZodType[];
+  body?: z.ZodType;
+}
+
+export type RouteDeclaration = Partial<RoutePolicy> & Partial<RouteDoc>;
+
+/** The policy part of a declaration (the rest documents the route). */
+export function policyOf(declaration: RouteDeclaration | undefined): RoutePolicy {
+  const d: Partial<RoutePolicy> = declaration ?? {};
+  const p = DEFAULT_ROUTE_POLICY;
+  return { access: d.access ?? p.access, queryToken: d.queryToken ?? p.queryToken, bodyLimit: d.bodyLimit ?? p.bodyLimit, form: d.form ?? p.form, writePaced: d.writePaced ?? p.writePaced };
+}
+
+/** The documentation part of a declaration, when it has a summary. */
+export function docOf(declaration: RouteDeclaration | undefined): RouteDoc | undefined {
+  if (!declaration?.summary) return undefined;
+  const { summary, admin, params, query, body } = declaration;
+  return { summary, admin, params, query, body };
+}
 
 const DECLARATION = Symbol('kikoplay.routeDeclaration');
 
 type DeclarationMarker = Middleware & { [DECLARATION]: RouteDeclaration };
 
 /**
- * Declare a route's policy: pass it as the first handler, e.g.
- * `router.post('/auth/me', route({ access: 'public', form: true, bodyLimit: 8 * KB }), handler)`.
+ * Declare a route's policy and what the API reference says about it: pass it as the first handler, e.g.
+ * `router.post('/auth/me', route({ summary: '登录', access: 'public', form: true, bodyLimit: 8 * KB }), handler)`.
  * The API router replaces it with the guard that enforces it (see `enforceRoutePolicies`).
  */
 export function route(declaration: RouteDeclaration): Middleware {

@@ -6,13 +6,12 @@
  */
 import { promises as fsp, type Dirent } from 'node:fs';
 import { v5 as uuidv5 } from 'uuid';
-import { z } from 'zod';
 import type { ConfigStore } from '../config/config-store.js';
 import { isAdmin, type Actor } from '../auth/roles.js';
 import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
-import { integerInput } from '../contract/inputs.js';
-import { MAX_TAG_NAME_LENGTH, uncensorMapping } from '../domain/uncensor-tags.js';
+import type { EditWorkBody } from '../contract/requests/edit.js';
+import { uncensorMapping } from '../domain/uncensor-tags.js';
 import { repairName } from '../media/mojibake.js';
 import { strictUtf8 } from '../media/charset.js';
 import { VA_NAMESPACE } from '../library/scrapers/metadata-types.js';
@@ -26,34 +25,6 @@ import { resolveWorkFolder } from './lyrics-service.js';
 export const DUPLICATE_ITEM = '项目已存在，无需重复添加';
 /** The placeholder voice actor of a work without one. */
 export const NA_VA: LabelRow<string> = { id: '0', name: 'N/A' };
-
-const name = z.string().trim().min(1, '名称不能为空').max(MAX_TAG_NAME_LENGTH);
-const numericId = integerInput(0, 9e15, 'id 必须是非负整数');
-/** Candidate objects may carry extra fields (count, t, d, type); only id and name are read. */
-const numericLabel = z.object({ id: numericId, name: z.string().trim().max(MAX_TAG_NAME_LENGTH) }).passthrough();
-const vaLabel = z
-  .object({ id: z.union([z.literal(0), z.string().trim().min(1).max(64)]), name: z.string().trim().max(MAX_TAG_NAME_LENGTH) })
-  .passthrough();
-
-/** Body of `POST /api/edit/work/:id`. Fields left out are not changed. */
-export const editWorkBody = z
-  .object({
-    title: z.string().trim().min(1, '标题不能为空').max(1000).optional(),
-    circle: numericLabel.optional(),
-    tags: z.array(numericLabel).max(200).optional(),
-    vas: z.array(vaLabel).max(200).optional(),
-  })
-  .passthrough()
-  .refine((b) => b.title !== undefined || b.circle !== undefined || b.tags !== undefined || b.vas !== undefined, { message: '至少需要 title、circle、tags、vas 之一' });
-export type EditWorkBody = z.infer<typeof editWorkBody>;
-
-/** Body of `POST /api/uncensor/tags` (optional): extra censored → original pairs, for other tag languages. */
-export const uncensorBody = z
-  .object({
-    mapping: z.record(name, name).optional(),
-  })
-  .passthrough()
-  .refine((b) => Object.keys(b.mapping ?? {}).length <= 1000, { message: 'mapping 最多 1000 项', path: ['mapping'] });
 
 export interface Candidate {
   id: number | string;

@@ -10,7 +10,6 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { ConfigStore } from '../config/config-store.js';
 import { isAdmin, type Actor } from '../auth/roles.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
@@ -19,7 +18,7 @@ import { AiStatus } from '../domain/ai-status.js';
 import { extensionOf, isLoadableLyric } from '../domain/file-kinds.js';
 import { findExactLyric, rankLyricCandidates, type LoadableLyricExtension, type LyricOption } from '../domain/lyric-match.js';
 import { detectLyricFormat, parseLrcSteps, parseLyricSteps, runStepsPaused, toWebVtt, type EditableLyricLine, type LyricLine } from '../domain/lyrics/index.js';
-import { lyricLimitText, MAX_LYRIC_BYTES, MAX_LYRIC_LINES } from '../domain/lyrics/limits.js';
+import { lyricLimitText, MAX_LYRIC_BYTES } from '../domain/lyrics/limits.js';
 import { decodeText } from '../media/charset.js';
 import { isJunkFile, isSkippedFolder } from '../library/files/fs-walk.js';
 import { isWithin, LibraryPathError, readLibraryFile, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
@@ -28,9 +27,7 @@ import type { AiTasksRepo } from '../db/repos/ai-tasks-repo.js';
 import type { EditRepo } from '../db/repos/edit-repo.js';
 import type { Config } from '../config/schema.js';
 import { trackHash } from '../contract/tracks.js';
-
-/** Most lines accepted by save-lrc: as many as a parsed lyric may have. */
-export const MAX_SAVE_LINES = MAX_LYRIC_LINES;
+import type { SaveLrcBody } from '../contract/requests/lyrics.js';
 
 export interface CheckLrcResult {
   result: boolean;
@@ -46,24 +43,6 @@ export interface FetchLrcResult {
   lyricExtension: LoadableLyricExtension;
   lrc: LyricLine[];
 }
-
-/** Body of `POST /api/media/save-lrc/:workId`. Extra line fields (editor state) are accepted and dropped. */
-export const saveLrcBody = z.object({
-  writePath: z.string().min(1).max(1024),
-  lrc: z
-    .array(
-      z
-        .object({
-          time: z.number(),
-          text: z.string().max(10_000),
-          timeEnd: z.number().nullish(),
-          deleted: z.boolean().nullish(),
-        })
-        .passthrough(),
-    )
-    .max(MAX_SAVE_LINES),
-});
-export type SaveLrcBody = z.infer<typeof saveLrcBody>;
 
 const missingFolder = (loc: WorkLocationRow) => conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`);
 

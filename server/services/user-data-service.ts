@@ -1,37 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
-import { integerInput } from '../contract/inputs.js';
+import type { Progress } from '../contract/works.js';
+import { historyState, reviewBody, workIdInput } from '../contract/requests/user-data.js';
 import { canWrite, type Actor } from '../auth/roles.js';
 import { forbidden } from '../domain/errors.js';
-import { PROGRESS_VALUES, type Progress, type ReviewsRepo, type ReviewRow } from '../db/repos/reviews-repo.js';
+import type { ReviewsRepo, ReviewRow } from '../db/repos/reviews-repo.js';
 import type { HistoryRepo, HistoryRow } from '../db/repos/history-repo.js';
 
-/** A work id as a JSON integer or a string of digits (see integerInput). */
-export const workIdInput = integerInput(1, 9e15, '需要作品的数字 id');
-/** 1–5 as a number or a one-digit string, or null (clear); booleans and arrays are refused, not coerced. */
-const rating = z.union([z.null(), z.number().int().min(1).max(5), z.string().trim().regex(/^[1-5]$/).transform(Number)], { error: '需要 1–5 的整数或 null' });
-const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);
-
-/** Body of PUT /api/review (docs/API.md#reviews-ratings-and-progress). `user_name` is ignored: the actor is the token's user. */
-export const reviewBody = z.object({
-  work_id: workIdInput,
-  rating: rating.optional(),
-  review_text: z.union([z.null(), z.string()]).optional(),
-  progress: progress.optional(),
-  user_name: z.unknown().optional(),
-});
-
 export type ReviewMode = 'star' | 'progress' | 'full';
-
-/** The play state the client saves: any object with an array `queue`, integer `index` and numeric `seconds`. */
-export const historyState = z
-  .object({
-    queue: z.array(z.unknown()),
-    index: z.number().int().min(0),
-    seconds: z.number().min(0),
-  })
-  .passthrough();
 
 /**
  * What one user may store (each past its cap is a 413 and nothing is written): a play state per work,

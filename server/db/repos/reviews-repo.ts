@@ -1,8 +1,6 @@
 import type { Database } from '../connection.js';
 import { sqlNow } from '../../domain/time.js';
-
-export const PROGRESS_VALUES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
-export type Progress = (typeof PROGRESS_VALUES)[number];
+import type { Progress } from '../../contract/works.js';
 
 export interface ReviewRow {
   user_id: number;

@@ -1,46 +1,35 @@
-import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { editWorkBody, uncensorBody } from '../../services/edit-service.js';
+import { candidatesQuery, editWorkBody, uncensorBody, undoQuery, workIdParams } from '../../contract/requests/edit.js';
 import { route } from '../route-policy.js';
 import { KB } from '../limits.js';
-
-const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, '作品 id 必须是正整数').transform(Number) });
-
-const KINDS = { tag: 'tag', tags: 'tag', va: 'va', vas: 'va', circle: 'circle', circles: 'circle' } as const;
-const candidatesQuery = z.object({
-  type: z.enum(Object.keys(KINDS) as [keyof typeof KINDS, ...(keyof typeof KINDS)[]], { message: '必须是 tag、va 或 circle' }).transform((k) => KINDS[k]),
-  q: z.string().max(100).default(''),
-  limit: z.string().regex(/^\d{1,4}$/, '必须是 1–1000 的整数').transform(Number).pipe(z.number().int().min(1).max(1000)).default(200),
-});
-const undoQuery = z.object({ undo: z.enum(['', '0', '1', 'true', 'false']).optional() });
 
 /**
  * Admin corrections (docs/API.md#admin-corrections): metadata edits and the editor's candidate lists, garbled
  * file name repair, and restoring censored tag names. Guests and users get 403.
  */
 export const editRoutes: RouteModule = (router, { edit }) => {
-  router.post('/edit/work/:id', route({ bodyLimit: 256 * KB }), async (ctx) => {
+  router.post('/edit/work/:id', route({ summary: '修改作品的标题、社团、标签或声优', admin: true, params: workIdParams, body: editWorkBody, bodyLimit: 256 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
-    const { id } = validate(idParams, ctx.params, 'params');
+    const { id } = validate(workIdParams, ctx.params, 'params');
     ctx.body = await edit.editWork(actor, id, validate(editWorkBody, ctx.request.body ?? {}, 'body'));
   });
 
   /** Candidates for the editor's pickers: every label (unused and custom ones too) matching `q`. */
-  router.get('/edit/candidates', async (ctx) => {
+  router.get('/edit/candidates', route({ summary: '编辑器的候选标签、声优或社团', admin: true, query: candidatesQuery }), async (ctx) => {
     const actor = requireActor(ctx);
     const q = validate(candidatesQuery, ctx.query);
     ctx.body = await edit.candidates(actor, q.type, q.q, q.limit);
   });
 
-  router.post('/work/fix/gbk/:id', async (ctx) => {
+  router.post('/work/fix/gbk/:id', route({ summary: '修复作品文件夹中乱码的文件名', admin: true, params: workIdParams }), async (ctx) => {
     const actor = requireActor(ctx);
-    const { id } = validate(idParams, ctx.params, 'params');
+    const { id } = validate(workIdParams, ctx.params, 'params');
     ctx.body = await edit.fixGbk(actor, id);
   });
 
-  router.post('/uncensor/tags', route({ bodyLimit: 256 * KB }), async (ctx) => {
+  router.post('/uncensor/tags', route({ summary: '还原被屏蔽的标签名（undo=1 撤销）', admin: true, query: undoQuery, body: uncensorBody, bodyLimit: 256 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     const { undo } = validate(undoQuery, ctx.query);
     const body = validate(uncensorBody, ctx.request.body ?? {}, 'body');

@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { notFound } from '../../domain/errors.js';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 import { route } from '../route-policy.js';
+import { workIdParams } from '../../contract/requests/library.js';
 
 /** Weak comparison of If-None-Match against the current ETag (RFC 9110 §13.1.2). */
 function etagMatches(header: string, etag: string): boolean {
@@ -21,14 +21,12 @@ function etagMatches(header: string, etag: string): boolean {
  */
 const BUFFERED_COVER_MAX_BYTES = 1024 * 1024;
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, '作品 id 必须是整数').transform(Number) });
-
 /** Covers and the per-work file rescan (docs/API.md#work-detail-files-and-covers). */
 export const libraryRoutes: RouteModule = (router, { library, scan }) => {
   // <img> elements cannot send a header
-  router.get('/cover/:id', route({ queryToken: true }), async (ctx) => {
+  router.get('/cover/:id', route({ summary: '作品封面（type=main|thumb|240x240）', queryToken: true, params: workIdParams }), async (ctx) => {
     requireActor(ctx);
-    const { id } = validate(idParam, ctx.params, 'params');
+    const { id } = validate(workIdParams, ctx.params, 'params');
     const cover = await library.cover(id, ctx.query.type);
     ctx.status = 200;
     ctx.set('Cache-Control', 'private, no-cache');
@@ -54,9 +52,9 @@ export const libraryRoutes: RouteModule = (router, { library, scan }) => {
     }
   });
 
-  router.post('/work/scan/:id', async (ctx) => {
+  router.post('/work/scan/:id', route({ summary: '重新扫描一部作品的文件', admin: true, params: workIdParams }), async (ctx) => {
     const actor = requireActor(ctx);
-    const { id } = validate(idParam, ctx.params, 'params');
+    const { id } = validate(workIdParams, ctx.params, 'params');
     ctx.body = await scan.scanWork(actor, id);
   });
 };

@@ -1,21 +1,9 @@
-import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { saveLrcBody } from '../../services/lyrics-service.js';
+import { fetchParams, saveLrcBody, saveLrcParams, trackHashParams } from '../../contract/requests/lyrics.js';
 import { route } from '../route-policy.js';
 import { MB } from '../limits.js';
-
-const workIdParam = z.string().regex(/^\d{1,15}$/, '作品 id 必须是正整数').transform(Number);
-const indexParam = z.string().regex(/^\d{1,9}$/, '文件序号必须是非负整数').transform(Number);
-
-/** `:id/:index` = the track hash `<workId>/<n>` (n = the file's stable number). */
-const hashParams = z.object({ id: workIdParam, index: indexParam });
-const fetchParams = z.object({
-  id: workIdParam,
-  ref: z.string().regex(/^\d{1,15}$/, '必须是非负整数').transform(Number),
-  isAI: z.enum(['0', '1'], { message: '必须是 0（本地歌词）或 1（AI 歌词）' }),
-});
 
 /**
  * Lyrics of a work's audio (docs/API.md#lyrics).
@@ -23,25 +11,24 @@ const fetchParams = z.object({
  * saving needs the header.
  */
 export const lyricsRoutes: RouteModule = (router, { lyrics }) => {
-  const lookup = route({ queryToken: true });
-  router.get('/media/check-lrc/:id/:index', lookup, async (ctx) => {
-    const { id, index } = validate(hashParams, ctx.params, 'params');
+  router.get('/media/check-lrc/:id/:index', route({ summary: '音频文件是否有匹配的歌词', queryToken: true, params: trackHashParams }), async (ctx) => {
+    const { id, index } = validate(trackHashParams, ctx.params, 'params');
     ctx.body = await lyrics.check(id, index);
   });
 
-  router.get('/media/query-lrc/:id/:index', lookup, async (ctx) => {
-    const { id, index } = validate(hashParams, ctx.params, 'params');
+  router.get('/media/query-lrc/:id/:index', route({ summary: '音频文件可选的歌词（本地与 AI）', queryToken: true, params: trackHashParams }), async (ctx) => {
+    const { id, index } = validate(trackHashParams, ctx.params, 'params');
     ctx.body = await lyrics.query(id, index);
   });
 
-  router.get('/media/fetch-lrc/:id/:ref/:isAI', lookup, async (ctx) => {
+  router.get('/media/fetch-lrc/:id/:ref/:isAI', route({ summary: '读取一份歌词（解析后的行）', queryToken: true, params: fetchParams }), async (ctx) => {
     const { id, ref, isAI } = validate(fetchParams, ctx.params, 'params');
     ctx.body = isAI === '1' ? await lyrics.fetchAi(id, ref) : await lyrics.fetchLocal(id, ref);
   });
 
-  router.post('/media/save-lrc/:workId', route({ bodyLimit: 2 * MB }), async (ctx) => {
+  router.post('/media/save-lrc/:workId', route({ summary: '把编辑后的歌词写入作品文件夹', admin: true, params: saveLrcParams, body: saveLrcBody, bodyLimit: 2 * MB }), async (ctx) => {
     const actor = requireActor(ctx);
-    const { workId } = validate(z.object({ workId: workIdParam }), ctx.params, 'params');
+    const { workId } = validate(saveLrcParams, ctx.params, 'params');
     const body = validate(saveLrcBody, ctx.request.body ?? {}, 'body');
     ctx.body = await lyrics.save(actor, workId, body);
   });

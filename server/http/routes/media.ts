@@ -1,16 +1,10 @@
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { RouteModule } from './types.js';
 import { validate } from '../validate.js';
 import { sendFile } from '../../media/stream.js';
 import type { MediaTarget } from '../../services/media-service.js';
 import { route } from '../route-policy.js';
-
-/** `:id/:index` = the track hash `<workId>/<n>` (n = the file's stable number). */
-const hashParams = z.object({
-  id: z.string().regex(/^\d{1,15}$/, '作品 id 必须是正整数').transform(Number),
-  index: z.string().regex(/^\d{1,9}$/, '文件序号必须是非负整数').transform(Number),
-});
+import { trackHashParams } from '../../contract/requests/media.js';
 
 async function answer(ctx: Context, target: MediaTarget, attachment: boolean): Promise<void> {
   if ('redirect' in target) {
@@ -34,21 +28,20 @@ async function answer(ctx: Context, target: MediaTarget, attachment: boolean): P
  */
 export const mediaRoutes: RouteModule = (router, { media }) => {
   // <audio>, <video>, <img> and download links cannot send a header
-  const fromElement = route({ queryToken: true });
   for (const suffix of ['', '/:name']) {
-    router.get(`/media/stream/:id/:index${suffix}`, fromElement, async (ctx) => {
-      const { id, index } = validate(hashParams, ctx.params, 'params');
+    router.get(`/media/stream/:id/:index${suffix}`, route({ summary: '播放一个文件（支持 Range）', queryToken: true, params: trackHashParams }), async (ctx) => {
+      const { id, index } = validate(trackHashParams, ctx.params, 'params');
       await answer(ctx, await media.stream(id, index), false);
     });
 
-    router.get(`/media/download/:id/:index${suffix}`, fromElement, async (ctx) => {
-      const { id, index } = validate(hashParams, ctx.params, 'params');
+    router.get(`/media/download/:id/:index${suffix}`, route({ summary: '下载一个文件', queryToken: true, params: trackHashParams }), async (ctx) => {
+      const { id, index } = validate(trackHashParams, ctx.params, 'params');
       await answer(ctx, await media.download(id, index), true);
     });
   }
 
-  router.get('/media/small-img/:id/:index', fromElement, async (ctx) => {
-    const { id, index } = validate(hashParams, ctx.params, 'params');
+  router.get('/media/small-img/:id/:index', route({ summary: '图片文件的缩略图', queryToken: true, params: trackHashParams }), async (ctx) => {
+    const { id, index } = validate(trackHashParams, ctx.params, 'params');
     await answer(ctx, await media.smallImage(id, index), false);
   });
 };

@@ -13,7 +13,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
    * transcription worker) send their stored token along, which may be revoked or expired by now.
    * JSON or form bodies (the worker logs in with a form).
    */
-  router.post('/auth/me', route({ access: 'public', form: true, bodyLimit: 8 * KB }), async (ctx) => {
+  router.post('/auth/me', route({ summary: '登录（name、password），返回登录令牌', access: 'public', form: true, bodyLimit: 8 * KB }), async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const { token, user } = await users.login(body.name, body.password, ctx.ip);
     ctx.body = { token, user: { name: user.name, group: user.group, role: user.role } };
@@ -23,7 +23,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
    * Who am I, and is auth on. Public: it checks the token itself, and only the Authorization header
    * counts here (docs/API.md#session). A worker token answers as its worker (the Python worker's login check).
    */
-  router.get('/auth/me', route({ access: 'public' }), async (ctx) => {
+  router.get('/auth/me', route({ summary: '当前用户，以及是否开启了登录验证', access: 'public' }), async (ctx) => {
     if (!ctx.state.authEnabled) {
       const actor = await users.anonymousAdmin();
       ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role }, auth: false };
@@ -41,7 +41,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
   });
 
   /** Log out: revokes the login token in the Authorization header (and its media tokens), no other. */
-  router.post('/auth/logout', async (ctx) => {
+  router.post('/auth/logout', route({ summary: '退出登录（吊销当前登录令牌）' }), async (ctx) => {
     requireActor(ctx);
     const token = bearerToken(ctx, false);
     if (ctx.state.authEnabled && token) await users.logout(token);
@@ -52,7 +52,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
    * A short-lived token for media, cover and download URLs (`?token=`), made from the login token in
    * the Authorization header; refused by every other route. With auth off no token is needed: null.
    */
-  router.get('/auth/media-token', async (ctx) => {
+  router.get('/auth/media-token', route({ summary: '换取用于媒体地址的短期令牌' }), async (ctx) => {
     requireActor(ctx);
     if (!ctx.state.authEnabled) {
       ctx.body = { token: null, expiresAt: null };
@@ -65,7 +65,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
   });
 
   /** Legacy PWA path. */
-  router.get('/me', (ctx) => {
+  router.get('/me', route({ summary: '旧路径，重定向到 /api/auth/me' }), (ctx) => {
     ctx.redirect('/api/auth/me');
   });
 };

@@ -2,16 +2,17 @@ import type { Context, Next } from 'koa';
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { validate } from '../validate.js';
-import { historyListQuery, reviewListQuery } from '../../services/user-lists-service.js';
+import { historyListQuery, reviewListQuery } from '../../contract/requests/user-lists.js';
+import { route } from '../route-policy.js';
 
 /** "My ratings / my progress" and play history lists (docs/API.md#reviews-ratings-and-progress, docs/API.md#play-history). */
 export const userListRoutes: RouteModule = (router, { userLists }) => {
-  router.get('/review', async (ctx) => {
+  router.get('/review', route({ summary: '我的评价与收听进度', query: reviewListQuery }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await userLists.reviews(actor, validate(reviewListQuery, ctx.query));
   });
 
-  router.get('/histroy', async (ctx) => {
+  router.get('/histroy', route({ summary: '我的播放历史', query: historyListQuery }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await userLists.history(actor, validate(historyListQuery, ctx.query));
   });

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: 'scanner', lazy: async () => ({ Component: (await import('../features/admin/ScannerPage.js')).ScannerPage }) },
           { path: 'usermanage', lazy: async () => ({ Component: (await import('../features/admin/UsersPage.js')).UsersPage }) },
           { path: 'advanced', lazy: async () => ({ Component: (await import('../features/admin/AdvancedPage.js')).AdvancedPage }) },
+          { path: 'api', lazy: async () => ({ Component: (await import('../features/admin/ApiPage.js')).ApiPage }) },
           { path: '*', lazy: notFound },
         ],
       },

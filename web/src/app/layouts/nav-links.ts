@@ -1,6 +1,7 @@
 /** The drawer links of the main layout and of the admin layout. */
 import {
   IconAdjustments,
+  IconApi,
   IconFolder,
   IconHeart,
   IconHome,
@@ -46,5 +47,6 @@ export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin/scanner', label: t.admin.scanner, icon: IconScan, isActive: under('/admin/scanner') },
   { to: '/admin/usermanage', label: t.admin.users, icon: IconUser, isActive: under('/admin/usermanage') },
   { to: '/admin/advanced', label: t.admin.advanced, icon: IconAdjustments, isActive: under('/admin/advanced') },
+  { to: '/admin/api', label: t.admin.api, icon: IconApi, isActive: under('/admin/api') },
   { to: '/', label: t.admin.backHome, icon: IconHome, isActive: () => false },
 ];

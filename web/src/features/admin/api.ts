@@ -1,6 +1,7 @@
-/** The admin dashboard's calls: library folders, the admin config, user management (docs/API.md#library-folders, docs/API.md#version-and-configuration, docs/API.md#users). */
+/** The admin dashboard's calls: library folders, the admin config, user management, the API reference (docs/API.md#library-folders, docs/API.md#version-and-configuration, docs/API.md#users, docs/API.md#api-reference). */
 import { api, apiGet } from '../../api/client.js';
 import type { Role } from '../../api/types.js';
+import type { OpenApiDocument } from './api-reference.js';
 
 export interface RootFolder {
   name: string;
@@ -57,3 +58,7 @@ export const changePassword = (name: string, newPassword: string, currentPasswor
   api<{ message: string }>('PUT', '/api/credentials/user', { body: currentPassword === undefined ? { name, newPassword } : { name, newPassword, currentPassword } });
 export const deleteUsers = (names: string[]) => api<{ message: string }>('DELETE', '/api/credentials/user', { body: { users: names.map((name) => ({ name })) } });
 export const setUserRole = (name: string, role: Role) => api<{ message: string }>('PUT', '/api/credentials/user/role', { body: { name, role } });
+
+/** GET /api/openapi.json: the API reference the server builds from its route table. */
+export const API_REFERENCE_KEY = ['admin', 'openapi'] as const;
+export const fetchApiReference = (signal?: AbortSignal) => apiGet<OpenApiDocument>('/api/openapi.json', undefined, signal);
