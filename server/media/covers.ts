@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { formatWorkCode } from '../domain/work-code.js';
 import { COVER_TYPES, type CoverType } from '../library/metadata-types.js';
-import { naturalCompare } from '../library/natural-order.js';
+import { naturalCompare } from '../domain/natural-sort.js';
 
 /**
  * Types the cover route serves: the three the scanner makes, the legacy 360x360, and the card sizes

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { titleFromFolderName } from '../../server/library/folder-title.js';
-import { trackPathCompare } from '../../server/library/natural-order.js';
 import { classifyFile } from '../../server/library/file-class.js';
 import { initialScanState, reduceScanState } from '../../server/library/scan-state.js';
 import type { ScanEvent } from '../../server/library/scan-events.js';
@@ -21,10 +20,6 @@ describe('folder titles, order and classes', () => {
     expect(titleFromFolderName('RJ01234567【ASMR】添い寝', 'RJ01234567')).toBe('添い寝');
     expect(titleFromFolderName('RJ123456', 'RJ123456')).toBe('RJ123456');
     expect(titleFromFolderName('rj123456_title - part 2', 'RJ123456')).toBe('title - part 2');
-  });
-  it('sorts tracks like kikoeru: by folder (files of a folder before its subfolders), natural numbers, root last', () => {
-    const paths = ['track0.mp3', 'mp3/track10.mp3', 'mp3/track2.mp3', 'a.pdf', 'mp3/SE/track1.mp3', 'wav/x.wav'];
-    expect(paths.sort(trackPathCompare)).toEqual(['mp3/track2.mp3', 'mp3/track10.mp3', 'mp3/SE/track1.mp3', 'wav/x.wav', 'a.pdf', 'track0.mp3']);
   });
   it('classifies files by the file-kind table', () => {
     expect(classifyFile('a.MP3')).toMatchObject({ kind: 'audio', isMedia: true });

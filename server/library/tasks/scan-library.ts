@@ -6,7 +6,7 @@
 import { discoverWorks, RootUnavailableError, type WorkFolder } from '../discover.js';
 import { forEachConcurrent } from '../limiter.js';
 import { LINK_OUTSIDE } from '../fs-walk.js';
-import { naturalCompare } from '../natural-order.js';
+import { naturalCompare } from '../../domain/natural-sort.js';
 import { MSG } from '../scan-messages.js';
 import { sqlNow } from '../../domain/time.js';
 import type { WorkIndexRow } from '../../db/repos/library-repo.js';
