@@ -1,11 +1,11 @@
 import React from 'react';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { titleFromFolderName } from '../../server/library/folder-title.js';
-import { classifyFile } from '../../server/library/file-class.js';
+import { listWorkFiles } from '../../server/library/work-files.js';
 import { initialScanState, reduceScanState } from '../../server/library/scan-state.js';
 import type { ScanEvent } from '../../server/library/scan-events.js';
 import { ScanLock, ScanBusyError, lockHolder } from '../../server/library/scan-lock.js';
@@ -21,14 +21,25 @@ describe('folder titles, order and classes', () => {
     expect(titleFromFolderName('RJ123456', 'RJ123456')).toBe('RJ123456');
     expect(titleFromFolderName('rj123456_title - part 2', 'RJ123456')).toBe('title - part 2');
   });
-  it('classifies files by the file-kind table', () => {
-    expect(classifyFile('a.MP3')).toMatchObject({ kind: 'audio', isMedia: true });
-    expect(classifyFile('a.ass')).toMatchObject({ kind: 'text', isLyric: true });
-    expect(classifyFile('a.txt')).toMatchObject({ kind: 'text', isLyric: false });
-    expect(classifyFile('a.jpeg')).toMatchObject({ kind: 'image' });
-    expect(classifyFile('a.pdf')).toMatchObject({ kind: 'other' });
-    expect(classifyFile('a.zip')).toBeNull();
-    expect(classifyFile('a.mkv')).toBeNull();
+  it('lists the files of the file-kind table: a file named just `.mp3` is hidden, not audio', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-kinds-'));
+    try {
+      const work = path.join(root, 'RJ000001');
+      mkdirSync(path.join(work, 'sub'), { recursive: true });
+      for (const name of ['.mp3', 'a.MP3', '.hidden.flac', 'sub/b.ass', 'c.txt', 'd.pdf', 'e.jpeg', 'f.zip', 'g.mkv']) writeFileSync(path.join(work, name), 'x');
+      const listing = await listWorkFiles(work, root);
+      const byPath = Object.fromEntries(listing.files.map((f) => [f.path, { kind: f.kind, isLyric: f.isLyric, isMedia: f.isMedia }]));
+      expect(byPath).toEqual({
+        'a.MP3': { kind: 'audio', isLyric: false, isMedia: true },
+        '.hidden.flac': { kind: 'audio', isLyric: false, isMedia: true },
+        'sub/b.ass': { kind: 'text', isLyric: true, isMedia: false },
+        'c.txt': { kind: 'text', isLyric: false, isMedia: false },
+        'd.pdf': { kind: 'other', isLyric: false, isMedia: false },
+        'e.jpeg': { kind: 'image', isLyric: false, isMedia: false },
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
   it('picks cover/folder/jacket images first, else the first image', () => {
     expect(pickCoverImage(['scan/p1.jpg', 'img/cover.png', 'a.jpg'])).toBe('img/cover.png');
