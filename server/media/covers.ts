@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { formatWorkCode } from '../domain/work-code.js';
-import { COVER_TYPES, type CoverType } from '../library/metadata-types.js';
+import { COVER_TYPES, type CoverType } from '../domain/work-metadata.js';
 import { naturalCompare } from '../domain/natural-sort.js';
 
 /**

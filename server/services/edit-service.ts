@@ -15,7 +15,7 @@ import { integerInput } from '../contract/inputs.js';
 import { MAX_TAG_NAME_LENGTH, uncensorMapping } from '../domain/uncensor-tags.js';
 import { repairName } from '../media/mojibake.js';
 import { strictUtf8 } from '../media/charset.js';
-import { VA_NAMESPACE } from '../library/metadata-types.js';
+import { VA_NAMESPACE } from '../domain/work-metadata.js';
 import { isSkippedFolder } from '../library/fs-walk.js';
 import type { WorkMemo } from '../library/run-context.js';
 import type { FilesRepo } from '../db/repos/files-repo.js';
