@@ -6,7 +6,7 @@
  * never leaves a half-written cover.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -54,10 +54,6 @@ async function writeAtomic(file: string, data: Buffer, mtime?: Date): Promise<vo
 
 export async function saveCover(coverDir: string, workId: number, type: CoverType, data: Buffer): Promise<void> {
   await writeAtomic(coverPath(coverDir, workId, type), data);
-}
-
-export function hasAllCovers(coverDir: string, workId: number): boolean {
-  return COVER_TYPES.every((t) => existsSync(coverPath(coverDir, workId, t)));
 }
 
 export async function removeCovers(coverDir: string, workId: number): Promise<void> {
