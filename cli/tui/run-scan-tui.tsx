@@ -1,8 +1,8 @@
 /** Render the scan view for a running scan: subscribe to events, fold them into state, re-render. */
 import React, { useEffect, useState } from 'react';
 import { render } from 'ink';
-import type { ScanEvent } from '../../server/library/scan-events.js';
-import { initialScanState, reduceScanState, type ScanState } from '../../server/library/scan-state.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
+import { initialScanState, reduceScanState, type ScanState } from '../../server/contract/scan-state.js';
 import { ScanView } from './scan-view.js';
 
 export interface ScanTuiHandle {

@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 import { isAdmin, groupOfRole, type Actor } from '../auth/roles.js';
 import type { UsersService } from '../services/users-service.js';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, decode, encode, type ServerEvent } from '../contract/realtime.js';
-import type { ScanEvent, ScanKind } from '../library/scan-events.js';
-import { initialScanState, reduceScanState, type ScanState } from '../library/scan-state.js';
+import type { ScanEvent, ScanKind } from '../contract/scan-events.js';
+import { initialScanState, reduceScanState, type ScanState } from '../contract/scan-state.js';
 import type { OriginPolicy } from '../http/origin-policy.js';
 import { rawSecurityHeaders } from '../http/middleware/security-headers.js';
 
