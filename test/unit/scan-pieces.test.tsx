@@ -62,7 +62,7 @@ const EVENTS: ScanEvent[] = [
 
 describe('scan state and views', () => {
   it('folds events into tasks, failed tasks, results and counts', () => {
-    const s = EVENTS.reduce(reduceScanState, initialScanState());
+    const s = EVENTS.reduce((st, e) => reduceScanState(st, e), initialScanState());
     expect(s.status).toBe('running');
     expect(s.tasks.map((t) => t.rjcode)).toEqual(['RJ000001']);
     expect(s.failedTasks[0]).toMatchObject({ rjcode: 'RJ000002', result: 'failed' });
@@ -75,7 +75,7 @@ describe('scan state and views', () => {
 
   it('renders progress, counts, live tasks, failures; q cancels', async () => {
     let cancelled = 0;
-    const state = EVENTS.reduce(reduceScanState, initialScanState());
+    const state = EVENTS.reduce((st, e) => reduceScanState(st, e), initialScanState());
     const view = render(<ScanView state={state} onCancel={() => cancelled++} width={100} />);
     const frame = view.lastFrame() ?? '';
     expect(frame).toContain('1/2 (50%)');
