@@ -17,6 +17,9 @@ const zones = [
   { target: './server/library', from: './server/http', message: 'the library emits events; it does not know HTTP' },
   { target: './server/library', from: './server/realtime', message: 'the library emits events; the hub subscribes' },
   { target: './server/library', from: './cli', message: 'the library does not know the terminal' },
+  // Media and the database sit below the scanner: what they share with it lives in domain/ or contract/.
+  { target: './server/media', from: './server/library', message: 'media sits below the library; shared rules live in server/domain' },
+  { target: './server/db', from: './server/library', message: 'the database sits below the library; shared shapes live in server/domain' },
   // The TUI talks to services and events, never to the DB.
   { target: './cli/tui', from: './server/db', message: 'the TUI talks to services and events, never to the DB' },
 ];

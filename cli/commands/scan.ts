@@ -6,7 +6,7 @@ import { jsonPrinter } from '../output/scan-json.js';
 import { guardedOutput } from '../output/line-sink.js';
 import { parseProductCode, formatWorkCode } from '../../server/domain/work-code.js';
 import type { ScanRequest, ScanSummary } from '../../server/services/scan-service.js';
-import type { ScanEvent } from '../../server/library/scan/scan-events.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
 
 interface ScanOptions {
   json?: boolean;

@@ -1,5 +1,5 @@
 /** `kikoplay scan --json`: one JSON ScanEvent per line (progress events included). */
-import type { ScanEvent } from '../../server/library/scan/scan-events.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
 import type { LineSink } from './line-sink.js';
 
 export function jsonPrinter(out: LineSink = process.stdout): (e: ScanEvent) => void {

@@ -1,5 +1,5 @@
 /** Plain-text lines for scan events (no TTY: cron, SSH, pipes). One line per event; progress is sparse. */
-import type { ScanEvent } from '../../server/library/scan/scan-events.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
 import type { LineSink } from './line-sink.js';
 
 const LEVEL: Record<string, string> = { info: 'INFO', warn: 'WARN', error: 'ERROR', debug: 'DEBUG' };

@@ -1,8 +1,8 @@
 /** Render the scan view for a running scan: subscribe to events, fold them into state, re-render. */
 import React, { useEffect, useState } from 'react';
 import { render } from 'ink';
-import type { ScanEvent } from '../../server/library/scan/scan-events.js';
-import { initialScanState, reduceScanState, type ScanState } from '../../server/library/scan/scan-state.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
+import { initialScanState, reduceScanState, type ScanState, type ScanStateLimits } from '../../server/contract/scan-state.js';
 import { ScanView } from './scan-view.js';
 
 export interface ScanTuiHandle {
@@ -13,6 +13,9 @@ export interface ScanTuiHandle {
 }
 
 type Feed = (update: (s: ScanState) => ScanState) => void;
+
+/** What the terminal view keeps (the web dashboard keeps more log lines and results). */
+export const TERMINAL_SCAN_LIMITS: ScanStateLimits = { mainLogs: 500, taskLogs: 50, failedTasks: 500, results: 1000 };
 
 function App({ register, onCancel }: { register: (feed: Feed) => void; onCancel: () => void }) {
   const [state, setState] = useState<ScanState>(initialScanState());
@@ -41,7 +44,7 @@ export function startScanTui(onCancel: () => void): ScanTuiHandle {
     if (!feed || !queued.length) return;
     const batch = queued;
     queued = [];
-    feed((s) => batch.reduce(reduceScanState, s));
+    feed((s) => batch.reduce((state, e) => reduceScanState(state, e, TERMINAL_SCAN_LIMITS), s));
   };
   const instance = render(
     <App

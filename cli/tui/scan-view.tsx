@@ -4,7 +4,7 @@
  */
 import React from 'react';
 import { Box, Text, useInput } from 'ink';
-import type { ScanState } from '../../server/library/scan/scan-state.js';
+import type { ScanState } from '../../server/contract/scan-state.js';
 
 export interface ScanViewProps {
   state: ScanState;

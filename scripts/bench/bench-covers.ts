@@ -10,7 +10,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { coverPath, DERIVED_COVER_TYPES, makeCoversFromImage, makeDerivedCover, type DerivedCoverType } from '../../server/media/covers.js';
-import { COVER_TYPES } from '../../server/library/scrapers/metadata-types.js';
+import { COVER_TYPES } from '../../server/domain/work-metadata.js';
 
 const POOL_SIZE = 48;
 const W = 560;

@@ -6,7 +6,7 @@
  * has both common words and rare 3-character CJK strings to search for.
  */
 import { v5 as uuidv5 } from 'uuid';
-import { VA_NAMESPACE } from '../../server/library/scrapers/metadata-types.js';
+import { VA_NAMESPACE } from '../../server/domain/work-metadata.js';
 import type { SeedFile, SeedLabel, SeedWork } from '../../test/helpers/seed.js';
 
 export interface SynthOptions {

@@ -1,6 +1,6 @@
 /**
- * File classification of a work folder (server/library/README.md#files-of-a-work). Pure string rules, shared by the scanner,
- * the track tree and the web player.
+ * File classification of a work folder (server/library/README.md#files-of-a-work): the one table, shared by
+ * the scanner, duration probes, the track tree, lyric matching and the web player. Pure string rules.
  *
  * | class     | extensions (any case)                                              | kind    | lyric |
  * |-----------|--------------------------------------------------------------------|---------|-------|
@@ -18,6 +18,8 @@ export interface FileClass {
   kind: FileKind;
   /** Counts as a local lyric file (`lyric_status` "local"): all subtitle extensions, `.ass` included. */
   isLyric: boolean;
+  /** Media (audio or video container) whose duration is probed. */
+  isMedia: boolean;
 }
 
 export const MEDIA_EXTENSIONS = ['.mp3', '.ogg', '.opus', '.wav', '.aac', '.flac', '.webm', '.mp4', '.m4a', '.mka'] as const;
@@ -29,11 +31,11 @@ export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
 export const VIDEO_EXTENSIONS = ['.mp4', '.webm', '.mka'] as const;
 
 const CLASSES = new Map<string, FileClass>([
-  ...MEDIA_EXTENSIONS.map((e) => [e, { kind: 'audio', isLyric: false }] as const),
-  ...SUBTITLE_EXTENSIONS.map((e) => [e, { kind: 'text', isLyric: true }] as const),
-  ...IMAGE_EXTENSIONS.map((e) => [e, { kind: 'image', isLyric: false }] as const),
-  ['.txt', { kind: 'text', isLyric: false }],
-  ['.pdf', { kind: 'other', isLyric: false }],
+  ...MEDIA_EXTENSIONS.map((e) => [e, { kind: 'audio', isLyric: false, isMedia: true }] as const),
+  ...SUBTITLE_EXTENSIONS.map((e) => [e, { kind: 'text', isLyric: true, isMedia: false }] as const),
+  ...IMAGE_EXTENSIONS.map((e) => [e, { kind: 'image', isLyric: false, isMedia: false }] as const),
+  ['.txt', { kind: 'text', isLyric: false, isMedia: false }],
+  ['.pdf', { kind: 'other', isLyric: false, isMedia: false }],
 ]);
 
 /** Last path segment of a `/` or `\` separated path. */

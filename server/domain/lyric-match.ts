@@ -14,7 +14,7 @@
  */
 import { AiStatus } from './ai-status.js';
 import { baseName, extensionOf, isLoadableLyric, isMedia, LOADABLE_LYRIC_EXTENSIONS } from './file-kinds.js';
-import { compareTrackPaths } from './natural-sort.js';
+import { compareTreePaths } from './natural-sort.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Paths and stems
@@ -293,7 +293,7 @@ export function rankLyricCandidates(audioPath: string, lyricFiles: readonly Loca
     (x, y) =>
       bucket(x.matchLevel) - bucket(y.matchLevel) ||
       Number(x.isAI) - Number(y.isAI) ||
-      compareTrackPaths(x.path, y.path) ||
+      compareTreePaths(x.path, y.path) ||
       String(x.hash).localeCompare(String(y.hash)),
   );
   return options.map(({ path: _path, ...option }) => option);

@@ -1,5 +1,8 @@
 /**
- * Natural ordering of names and the track order of a work (server/library/README.md#files-of-a-work, with real nested folders).
+ * Natural ordering of names, and the two orders of a work's files (server/library/README.md#files-of-a-work):
+ * - the list order (`compareListPaths`): the order a scan numbers new files in (the track hash `<workId>/<n>`);
+ * - the tree order (`compareTreePaths`): the order of the file tree, level by level, sub-folders first.
+ * Both compare names with `naturalCompare`, the one natural order of the code base (server and web).
  */
 
 /** Compares two strings by Unicode code point (not UTF-16 unit), so astral ideographs sort after the BMP. */
@@ -61,10 +64,11 @@ function compareNumbers(x: string, y: string): number {
 export const pathSegments = (path: string): string[] => path.split(/[/\\]+/).filter((s) => s !== '');
 
 /**
- * Track order of relative file paths: level by level, sub-folders before the files of the same folder,
- * each group in natural order (so a work's root files come after all its folders, as in kikoeru).
+ * Tree order of relative file paths: level by level, sub-folders before the files of the same folder,
+ * each group in natural order. Walking the file tree depth-first gives this order (so a work's root files
+ * come after all its folders, and a folder's own files after its sub-folders).
  */
-export function compareTrackPaths(a: string, b: string): number {
+export function compareTreePaths(a: string, b: string): number {
   const sa = pathSegments(a);
   const sb = pathSegments(b);
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
@@ -77,7 +81,21 @@ export function compareTrackPaths(a: string, b: string): number {
   return sa.length - sb.length;
 }
 
-/** A sorted copy of `items` in track order of their paths. */
-export function sortByTrackPath<T>(items: readonly T[], pathOf: (item: T) => string): T[] {
-  return [...items].sort((x, y) => compareTrackPaths(pathOf(x), pathOf(y)));
+/**
+ * List order of relative file paths, as kikoeru lists a work: by folder, then by file name. Folders
+ * compare segment by segment (a folder's own files come before its sub-folders, which come right after
+ * it); the files at the work's root come after every folder.
+ */
+export function compareListPaths(a: string, b: string): number {
+  const sa = pathSegments(a);
+  const sb = pathSegments(b);
+  const da = sa.length - 1;
+  const db = sb.length - 1;
+  if ((da === 0) !== (db === 0)) return da === 0 ? 1 : -1;
+  for (let i = 0; i < Math.min(da, db); i++) {
+    const d = naturalCompare(sa[i], sb[i]);
+    if (d !== 0) return d;
+  }
+  if (da !== db) return da < db ? -1 : 1;
+  return naturalCompare(sa[da] ?? '', sb[db] ?? '');
 }

@@ -47,9 +47,6 @@ export function parseProductCode(text: string): number | null {
   return workIdFromParts(prefix, Number(m[2]));
 }
 
-/** True when a string is a valid product code (the advanced search rule). */
-export const isProductCode = (text: string): boolean => parseProductCode(text) !== null;
-
 /** The DLsite store page of a work. */
 export function storeUrl(id: number): string {
   const code = formatWorkCode(id);

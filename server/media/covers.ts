@@ -6,13 +6,13 @@
  * never leaves a half-written cover.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { formatWorkCode } from '../domain/work-code.js';
-import { COVER_TYPES, type CoverType } from '../library/scrapers/metadata-types.js';
-import { naturalCompare } from '../library/natural-order.js';
+import { COVER_TYPES, type CoverType } from '../domain/work-metadata.js';
+import { naturalCompare } from '../domain/natural-sort.js';
 
 /**
  * Types the cover route serves: the three the scanner makes, the legacy 360x360, and the card sizes
@@ -54,10 +54,6 @@ async function writeAtomic(file: string, data: Buffer, mtime?: Date): Promise<vo
 
 export async function saveCover(coverDir: string, workId: number, type: CoverType, data: Buffer): Promise<void> {
   await writeAtomic(coverPath(coverDir, workId, type), data);
-}
-
-export function hasAllCovers(coverDir: string, workId: number): boolean {
-  return COVER_TYPES.every((t) => existsSync(coverPath(coverDir, workId, t)));
 }
 
 export async function removeCovers(coverDir: string, workId: number): Promise<void> {

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import { createRequire } from 'node:module';
-import { extOf } from '../library/file-class.js';
+import { extensionOf } from '../domain/file-kinds.js';
 import { probePool, type PoolResult, type ProbeItem } from './probe-pool.js';
 
 export interface ProbeResult {
@@ -59,7 +59,7 @@ export async function probeDuration(file: string, signal?: AbortSignal, size?: n
  * the batch in one worker; what it cannot read goes to ffprobe, one file at a time.
  */
 export async function probeDurations(items: ProbeItem[], signal?: AbortSignal): Promise<ProbeResult[]> {
-  const viaPool = items.filter((it) => !FFPROBE_FIRST.has(extOf(it.file)));
+  const viaPool = items.filter((it) => !FFPROBE_FIRST.has(extensionOf(it.file)));
   let pooled: PoolResult[];
   try {
     pooled = await probePool.durations(viaPool);

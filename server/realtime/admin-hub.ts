@@ -4,9 +4,9 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import { isAdmin, groupOfRole, type Actor } from '../auth/roles.js';
 import type { UsersService } from '../services/users-service.js';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, decode, encode, type ServerEvent } from '../contract/realtime.js';
-import type { ScanEvent, ScanKind } from '../library/scan/scan-events.js';
-import { initialScanState, reduceScanState, type ScanState } from '../library/scan/scan-state.js';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, decode, encode, type ServerEvent, type ServerPayloads } from '../contract/realtime.js';
+import type { ScanEvent, ScanKind } from '../contract/scan-events.js';
+import { initialScanState, reduceScanState, scanSnapshot, scanUpdatesFor, type ScanState } from '../contract/scan-state.js';
 import type { OriginPolicy } from '../http/origin-policy.js';
 import { rawSecurityHeaders } from '../http/middleware/security-headers.js';
 
@@ -66,58 +66,6 @@ class Refusal extends Error {
   ) {
     super(message);
   }
-}
-
-/** Map one scanner event to the dashboard's incremental socket events. */
-export function framesFor(event: ScanEvent, state: ScanState): [ServerEvent, unknown][] {
-  switch (event.type) {
-    case 'started':
-      return [['SCAN_INIT_STATE', snapshotPayload(state)]];
-    case 'main-log':
-      return [['SCAN_MAIN_LOGS', { mainLogs: [{ level: event.level, message: event.message }] }]];
-    case 'task-started':
-      return [['SCAN_TASKS', { tasks: [{ rjcode: event.code, result: null, logs: [] }] }]];
-    case 'task-log':
-      return [['SCAN_TASKS', { tasks: [{ rjcode: event.code, result: null, logs: [{ level: event.level, message: event.message }] }] }]];
-    case 'task-done':
-      return [['SCAN_TASKS', { tasks: [], removed: [event.code] }]];
-    case 'task-failed': {
-      const failed = state.failedTasks.find((t) => t.rjcode === event.code) ?? { rjcode: event.code, result: 'failed', logs: [{ level: 'error', message: event.error }] };
-      return [
-        ['SCAN_TASKS', { tasks: [], removed: [event.code] }],
-        ['SCAN_FAILED_TASKS', { failedTasks: [failed] }],
-      ];
-    }
-    case 'result':
-      return [['SCAN_RESULTS', { results: [{ rjcode: event.code, result: event.result, count: event.count }] }]];
-    case 'progress':
-      return [['SCAN_PROGRESS', { phase: event.phase, done: event.done, total: event.total, counts: event.counts }]];
-    case 'finished': {
-      const frames: [ServerEvent, unknown][] = [['SCAN_FINISHED', { message: event.message, status: event.status, counts: event.counts, metadata: event.metadata, exitCode: event.exitCode }]];
-      if (event.status !== 'finished') frames.push(['SCAN_ERROR', { message: event.message, status: event.status }]);
-      return frames;
-    }
-    case 'error':
-      return [['SCAN_MAIN_LOGS', { mainLogs: [{ level: 'error', message: event.message }] }]];
-  }
-}
-
-export function snapshotPayload(state: ScanState) {
-  return {
-    status: state.status,
-    kind: state.kind,
-    runId: state.runId,
-    startedAt: state.startedAt,
-    phase: state.phase,
-    progress: state.progress,
-    counts: state.counts,
-    metadata: state.metadata,
-    tasks: state.tasks,
-    failedTasks: state.failedTasks,
-    mainLogs: state.mainLogs,
-    results: state.results,
-    finishedMessage: state.finishedMessage,
-  };
 }
 
 /**
@@ -285,7 +233,7 @@ export class AdminHub {
           const snap = await this.deps.feed.snapshot();
           if (snap.runId !== null && (this.state.runId === null || snap.runId >= this.state.runId)) this.state = snap;
           client.stale = false;
-          return this.send(client, 'SCAN_INIT_STATE', snapshotPayload(snap));
+          return this.send(client, 'SCAN_INIT_STATE', scanSnapshot(snap));
         }
         case 'PERFORM_SCAN':
         case 'PERFORM_UPDATE':
@@ -308,29 +256,30 @@ export class AdminHub {
       // the real state first — a scan running elsewhere, or the one that has just finished.
       if (frame.event.startsWith('PERFORM_')) {
         const snap = await this.deps.feed.snapshot().catch(() => null);
-        if (snap) this.send(client, 'SCAN_INIT_STATE', snapshotPayload(snap));
+        if (snap) this.send(client, 'SCAN_INIT_STATE', scanSnapshot(snap));
       }
       this.send(client, 'SCAN_MAIN_LOGS', { mainLogs: [{ level: status === 409 ? 'warn' : 'error', message: (err as Error).message }] });
     }
   }
 
-  private send(client: Client, event: ServerEvent, payload?: unknown): void {
+  private send<E extends ServerEvent>(client: Client, event: E, payload: ServerPayloads[E]): void {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     client.ws.send(encode(event, payload));
   }
 
   private broadcastEvent(event: ScanEvent): void {
-    this.state = reduceScanState(this.state, event);
+    const before = this.state;
+    this.state = reduceScanState(before, event);
     if (!this.clients.size) return;
     this.watchUsers();
     const state = this.state;
-    const frames = framesFor(event, state).map(([name, payload]) => encode(name, payload));
+    const frames = scanUpdatesFor(event, before).map((u) => encode(u.event, u.payload));
     for (const client of this.clients) {
       if (client.ws.readyState !== WebSocket.OPEN) continue;
       if (client.stale) {
         if (client.ws.bufferedAmount > LOW_WATER) continue;
         client.stale = false;
-        client.ws.send(encode('SCAN_INIT_STATE', snapshotPayload(state)));
+        client.ws.send(encode('SCAN_INIT_STATE', scanSnapshot(state)));
         continue;
       }
       if (client.ws.bufferedAmount > HIGH_WATER) {

@@ -14,7 +14,7 @@ import type { EditWorkBody } from '../contract/requests/edit.js';
 import { uncensorMapping } from '../domain/uncensor-tags.js';
 import { repairName } from '../media/mojibake.js';
 import { strictUtf8 } from '../media/charset.js';
-import { VA_NAMESPACE } from '../library/scrapers/metadata-types.js';
+import { VA_NAMESPACE } from '../domain/work-metadata.js';
 import { isSkippedFolder } from '../library/files/fs-walk.js';
 import type { WorkMemo } from '../library/scan/run-context.js';
 import type { FilesRepo } from '../db/repos/files-repo.js';

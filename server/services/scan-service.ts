@@ -13,8 +13,8 @@ import { ScanBusy, type ScanController, type ScanRequest, type ScanSummary } fro
 import type { ScanFollower } from '../library/scan/scan-follower.js';
 import { isVerifiedScanProcess, lockHolder } from '../library/scan/scan-lock.js';
 import { MSG } from '../library/scan/scan-messages.js';
-import type { ScanListener } from '../library/scan/scan-events.js';
-import type { ScanState } from '../library/scan/scan-state.js';
+import type { ScanListener } from '../contract/scan-events.js';
+import type { ScanState } from '../contract/scan-state.js';
 import type { WorkMemo } from '../library/scan/run-context.js';
 
 export type { ScanRequest, ScanSummary };

@@ -10,7 +10,7 @@ import type { Config } from '../../server/config/schema.js';
 import { startHttpServer, type RunningServer } from '../../server/http/server.js';
 import { hashPassword } from '../../server/auth/password.js';
 import type { Actor } from '../../server/auth/roles.js';
-import type { ScanEvent } from '../../server/library/scan/scan-events.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
 import type { ScanRequest, ScanSummary } from '../../server/services/scan-service.js';
 import type { ScanControllerDeps } from '../../server/library/scan/scan-controller.js';
 import { generateTestLibrary, unlockTestLibrary, type GeneratedLibrary } from '../../scripts/gen-library.js';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_SCRAPE_CONFIG, fixtureWork, startFakeSites, type FakeSites } from '../helpers/fake-sites.js';
 import { startLibraryServer, type LibraryServer } from '../helpers/library.js';
 import { tempDir } from '../helpers/app.js';
-import { VA_NAMESPACE } from '../../server/library/scrapers/metadata-types.js';
+import { VA_NAMESPACE } from '../../server/domain/work-metadata.js';
 
 const AUDIO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/audio');
 const RJ6 = fixtureWork('rj6');

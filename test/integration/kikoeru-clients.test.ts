@@ -15,7 +15,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tempDir, type TestServer } from '../helpers/app.js';
 import type { Actor } from '../../server/auth/roles.js';
-import { VA_NAMESPACE, type WorkMetadata } from '../../server/library/scrapers/metadata-types.js';
+import { VA_NAMESPACE, type WorkMetadata } from '../../server/domain/work-metadata.js';
 import type { WorkListItem, WorksPage } from '../../server/contract/works.js';
 import type { FileNode, TrackNode } from '../../server/contract/tracks.js';
 

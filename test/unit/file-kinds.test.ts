@@ -3,18 +3,18 @@ import { type FileClass, baseName, classifyFile, extensionOf, isLoadableLyric, i
 
 describe('classifyFile', () => {
   it.each<[string, FileClass]>([
-    ...['.mp3', '.ogg', '.opus', '.wav', '.aac', '.flac', '.webm', '.mp4', '.m4a', '.mka'].map((e): [string, FileClass] => [`a${e}`, { kind: 'audio', isLyric: false }]),
-    ...['.lrc', '.srt', '.vtt', '.ass'].map((e): [string, FileClass] => [`a${e}`, { kind: 'text', isLyric: true }]),
-    ...['.jpg', '.jpeg', '.png', '.webp'].map((e): [string, FileClass] => [`a${e}`, { kind: 'image', isLyric: false }]),
-    ['readme.txt', { kind: 'text', isLyric: false }],
-    ['manual.pdf', { kind: 'other', isLyric: false }],
-    ['TRACK.MP3', { kind: 'audio', isLyric: false }],
-    ['Cover.JPG', { kind: 'image', isLyric: false }],
-    ['dir/sub/lyric.LRC', { kind: 'text', isLyric: true }],
-    ['dir\\sub\\a.Flac', { kind: 'audio', isLyric: false }],
-    ['.hidden.mp3', { kind: 'audio', isLyric: false }],
-    ['.folder/a.wav', { kind: 'audio', isLyric: false }],
-    ['a.mp3.lrc', { kind: 'text', isLyric: true }],
+    ...['.mp3', '.ogg', '.opus', '.wav', '.aac', '.flac', '.webm', '.mp4', '.m4a', '.mka'].map((e): [string, FileClass] => [`a${e}`, { kind: 'audio', isLyric: false, isMedia: true }]),
+    ...['.lrc', '.srt', '.vtt', '.ass'].map((e): [string, FileClass] => [`a${e}`, { kind: 'text', isLyric: true, isMedia: false }]),
+    ...['.jpg', '.jpeg', '.png', '.webp'].map((e): [string, FileClass] => [`a${e}`, { kind: 'image', isLyric: false, isMedia: false }]),
+    ['readme.txt', { kind: 'text', isLyric: false, isMedia: false }],
+    ['manual.pdf', { kind: 'other', isLyric: false, isMedia: false }],
+    ['TRACK.MP3', { kind: 'audio', isLyric: false, isMedia: true }],
+    ['Cover.JPG', { kind: 'image', isLyric: false, isMedia: false }],
+    ['dir/sub/lyric.LRC', { kind: 'text', isLyric: true, isMedia: false }],
+    ['dir\\sub\\a.Flac', { kind: 'audio', isLyric: false, isMedia: true }],
+    ['.hidden.mp3', { kind: 'audio', isLyric: false, isMedia: true }],
+    ['.folder/a.wav', { kind: 'audio', isLyric: false, isMedia: true }],
+    ['a.mp3.lrc', { kind: 'text', isLyric: true, isMedia: false }],
   ])('%s → %o', (name, cls) => {
     expect(classifyFile(name)).toEqual(cls);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, compareTrackPaths, naturalCompare, pathSegments, sortByTrackPath } from '../../server/domain/natural-sort.js';
+import { compareCodePoints, compareListPaths, compareTreePaths, naturalCompare, pathSegments } from '../../server/domain/natural-sort.js';
 
 const sorted = (items: string[]) => [...items].sort(naturalCompare);
 
@@ -10,6 +10,8 @@ describe('naturalCompare', () => {
     ['case-insensitive, exact text breaks ties', ['b', 'a', 'A', 'C'], ['A', 'a', 'b', 'C']],
     ['full-width digits count as digits', ['track１０', 'track２', 'track1'], ['track1', 'track２', 'track１０']],
     ['leading zeros: same value, fewer zeros first', ['track002', 'track2', 'track02'], ['track2', 'track02', 'track002']],
+    ['1 before 01, both before 2 and 10', ['10', '01', '2', '1'], ['1', '01', '2', '10']],
+    ['full-width digits and leading zeros', ['０１', '１', '1'], ['1', '１', '０１']],
     ['digits before letters', ['b', '1', 'a'], ['1', 'a', 'b']],
     ['prefix first', ['track1a', 'track1', 'track'], ['track', 'track1', 'track1a']],
     ['several number runs', ['v1.10.0', 'v1.2.10', 'v1.2.9'], ['v1.2.9', 'v1.2.10', 'v1.10.0']],
@@ -39,7 +41,7 @@ describe('naturalCompare', () => {
   });
 });
 
-describe('track order', () => {
+describe('tree order', () => {
   it('splits paths on / and \\', () => {
     expect(pathSegments('a/b\\c//d')).toEqual(['a', 'b', 'c', 'd']);
   });
@@ -58,7 +60,7 @@ describe('track order', () => {
       'mp3/track1.mp3',
       'mp3/track1.lrc',
     ];
-    expect([...paths].sort(compareTrackPaths)).toEqual([
+    expect([...paths].sort(compareTreePaths)).toEqual([
       'mp3/SEなし/track1.mp3',
       'mp3/SEなし/track2.mp3',
       'mp3/SEなし/track10.mp3',
@@ -74,17 +76,64 @@ describe('track order', () => {
   });
 
   it('orders folders naturally at every level', () => {
-    expect(['disc10/01.mp3', 'disc2/01.mp3', 'disc2/cd/01.mp3'].sort(compareTrackPaths)).toEqual(['disc2/cd/01.mp3', 'disc2/01.mp3', 'disc10/01.mp3']);
+    expect(['disc10/01.mp3', 'disc2/01.mp3', 'disc2/cd/01.mp3'].sort(compareTreePaths)).toEqual(['disc2/cd/01.mp3', 'disc2/01.mp3', 'disc10/01.mp3']);
   });
 
   it('treats identical paths as equal', () => {
-    expect(compareTrackPaths('a/b.mp3', 'a/b.mp3')).toBe(0);
+    expect(compareTreePaths('a/b.mp3', 'a/b.mp3')).toBe(0);
+  });
+});
+
+describe('list order', () => {
+  const work = [
+    'track0.mp3',
+    'readme.txt',
+    'cover.JPG',
+    'a.pdf',
+    'wav/track1.wav',
+    'txt/readme.txt',
+    'mp3/SEなし/track10.mp3',
+    'mp3/SEなし/track2.mp3',
+    'mp3/SEなし/track1.mp3',
+    'mp3/track1.mp3',
+    'mp3/track1.lrc',
+  ];
+
+  it("orders a work like the contract example: by folder, a folder's files before its sub-folders, root last", () => {
+    expect([...work].sort(compareListPaths)).toEqual([
+      'mp3/track1.lrc',
+      'mp3/track1.mp3',
+      'mp3/SEなし/track1.mp3',
+      'mp3/SEなし/track2.mp3',
+      'mp3/SEなし/track10.mp3',
+      'txt/readme.txt',
+      'wav/track1.wav',
+      'a.pdf',
+      'cover.JPG',
+      'readme.txt',
+      'track0.mp3',
+    ]);
   });
 
-  it('sorts items by a path getter without touching the input', () => {
-    const items = [{ p: 'b.mp3' }, { p: 'x/a.mp3' }, { p: 'a.mp3' }];
-    const copy = [...items];
-    expect(sortByTrackPath(items, (i) => i.p).map((i) => i.p)).toEqual(['x/a.mp3', 'a.mp3', 'b.mp3']);
-    expect(items).toEqual(copy);
+  it("differs from the tree order only in where a folder's own files go", () => {
+    const list = [...work].sort(compareListPaths);
+    const tree = [...work].sort(compareTreePaths);
+    expect(list.filter((p) => !p.startsWith('mp3/'))).toEqual(tree.filter((p) => !p.startsWith('mp3/')));
+    expect(tree.slice(0, 3)).toEqual(['mp3/SEなし/track1.mp3', 'mp3/SEなし/track2.mp3', 'mp3/SEなし/track10.mp3']);
+  });
+
+  it('orders names like naturalCompare: 1 before 01, 2 before 10', () => {
+    expect(['d/10.mp3', 'd/01.mp3', 'd/2.mp3', 'd/1.mp3'].sort(compareListPaths)).toEqual(['d/1.mp3', 'd/01.mp3', 'd/2.mp3', 'd/10.mp3']);
+    expect(['disc10/a.mp3', 'disc2/a.mp3', 'disc01/a.mp3', 'disc1/a.mp3'].sort(compareListPaths)).toEqual(['disc1/a.mp3', 'disc01/a.mp3', 'disc2/a.mp3', 'disc10/a.mp3']);
+    expect(['１０.mp3', '２.mp3', '1.mp3'].sort(compareListPaths)).toEqual(['1.mp3', '２.mp3', '１０.mp3']);
+  });
+
+  it("keeps a folder's sub-folders right after it, whatever the separator sorts like", () => {
+    expect(['mp3 extra/a.mp3', 'mp3/SE/a.mp3', 'mp3/a.mp3'].sort(compareListPaths)).toEqual(['mp3/a.mp3', 'mp3/SE/a.mp3', 'mp3 extra/a.mp3']);
+  });
+
+  it('treats identical paths as equal', () => {
+    expect(compareListPaths('a/b.mp3', 'a/b.mp3')).toBe(0);
+    expect(compareListPaths('b.mp3', 'b.mp3')).toBe(0);
   });
 });

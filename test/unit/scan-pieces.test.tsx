@@ -1,14 +1,13 @@
 import React from 'react';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { titleFromFolderName } from '../../server/library/files/folder-title.js';
-import { trackPathCompare } from '../../server/library/natural-order.js';
-import { classifyFile } from '../../server/library/file-class.js';
-import { initialScanState, reduceScanState } from '../../server/library/scan/scan-state.js';
-import type { ScanEvent } from '../../server/library/scan/scan-events.js';
+import { listWorkFiles } from '../../server/library/files/work-files.js';
+import { initialScanState, reduceScanState } from '../../server/contract/scan-state.js';
+import type { ScanEvent } from '../../server/contract/scan-events.js';
 import { ScanLock, ScanBusyError, lockHolder } from '../../server/library/scan/scan-lock.js';
 import { pickCoverImage } from '../../server/media/covers.js';
 import { ScanView } from '../../cli/tui/scan-view.js';
@@ -22,18 +21,25 @@ describe('folder titles, order and classes', () => {
     expect(titleFromFolderName('RJ123456', 'RJ123456')).toBe('RJ123456');
     expect(titleFromFolderName('rj123456_title - part 2', 'RJ123456')).toBe('title - part 2');
   });
-  it('sorts tracks like kikoeru: by folder (files of a folder before its subfolders), natural numbers, root last', () => {
-    const paths = ['track0.mp3', 'mp3/track10.mp3', 'mp3/track2.mp3', 'a.pdf', 'mp3/SE/track1.mp3', 'wav/x.wav'];
-    expect(paths.sort(trackPathCompare)).toEqual(['mp3/track2.mp3', 'mp3/track10.mp3', 'mp3/SE/track1.mp3', 'wav/x.wav', 'a.pdf', 'track0.mp3']);
-  });
-  it('classifies files by the file-kind table', () => {
-    expect(classifyFile('a.MP3')).toMatchObject({ kind: 'audio', isMedia: true });
-    expect(classifyFile('a.ass')).toMatchObject({ kind: 'text', isLyric: true });
-    expect(classifyFile('a.txt')).toMatchObject({ kind: 'text', isLyric: false });
-    expect(classifyFile('a.jpeg')).toMatchObject({ kind: 'image' });
-    expect(classifyFile('a.pdf')).toMatchObject({ kind: 'other' });
-    expect(classifyFile('a.zip')).toBeNull();
-    expect(classifyFile('a.mkv')).toBeNull();
+  it('lists the files of the file-kind table: a file named just `.mp3` is hidden, not audio', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-kinds-'));
+    try {
+      const work = path.join(root, 'RJ000001');
+      mkdirSync(path.join(work, 'sub'), { recursive: true });
+      for (const name of ['.mp3', 'a.MP3', '.hidden.flac', 'sub/b.ass', 'c.txt', 'd.pdf', 'e.jpeg', 'f.zip', 'g.mkv']) writeFileSync(path.join(work, name), 'x');
+      const listing = await listWorkFiles(work, root);
+      const byPath = Object.fromEntries(listing.files.map((f) => [f.path, { kind: f.kind, isLyric: f.isLyric, isMedia: f.isMedia }]));
+      expect(byPath).toEqual({
+        'a.MP3': { kind: 'audio', isLyric: false, isMedia: true },
+        '.hidden.flac': { kind: 'audio', isLyric: false, isMedia: true },
+        'sub/b.ass': { kind: 'text', isLyric: true, isMedia: false },
+        'c.txt': { kind: 'text', isLyric: false, isMedia: false },
+        'd.pdf': { kind: 'other', isLyric: false, isMedia: false },
+        'e.jpeg': { kind: 'image', isLyric: false, isMedia: false },
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
   it('picks cover/folder/jacket images first, else the first image', () => {
     expect(pickCoverImage(['scan/p1.jpg', 'img/cover.png', 'a.jpg'])).toBe('img/cover.png');
@@ -56,7 +62,7 @@ const EVENTS: ScanEvent[] = [
 
 describe('scan state and views', () => {
   it('folds events into tasks, failed tasks, results and counts', () => {
-    const s = EVENTS.reduce(reduceScanState, initialScanState());
+    const s = EVENTS.reduce((st, e) => reduceScanState(st, e), initialScanState());
     expect(s.status).toBe('running');
     expect(s.tasks.map((t) => t.rjcode)).toEqual(['RJ000001']);
     expect(s.failedTasks[0]).toMatchObject({ rjcode: 'RJ000002', result: 'failed' });
@@ -69,7 +75,7 @@ describe('scan state and views', () => {
 
   it('renders progress, counts, live tasks, failures; q cancels', async () => {
     let cancelled = 0;
-    const state = EVENTS.reduce(reduceScanState, initialScanState());
+    const state = EVENTS.reduce((st, e) => reduceScanState(st, e), initialScanState());
     const view = render(<ScanView state={state} onCancel={() => cancelled++} width={100} />);
     const frame = view.lastFrame() ?? '';
     expect(frame).toContain('1/2 (50%)');

@@ -6,7 +6,7 @@
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
 import { recountLabels, writeNewWorksFts, writeWorkFts } from './library-writes.js';
 import { sqlNow } from '../../domain/time.js';
-import type { WorkMetadata } from '../../library/scrapers/metadata-types.js';
+import type { WorkMetadata } from '../../domain/work-metadata.js';
 
 export type FileKindColumn = 'audio' | 'text' | 'image' | 'other';
 

@@ -27,7 +27,6 @@ const ORDER_SQL: Record<string, string> = {
   id: 'w.id',
   created_at: 'r.created_at',
 };
-export const REVIEW_ORDERS = Object.keys(ORDER_SQL);
 
 export class ReviewsRepo {
   constructor(private readonly db: Database) {}

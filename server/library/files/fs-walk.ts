@@ -44,5 +44,3 @@ export async function entryInfo(dir: string, d: Dirent, onIssue: (path: string, 
   }
 }
 
-export const isAccessError = (err: NodeJS.ErrnoException): boolean =>
-  err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'ELOOP' || err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EIO';

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { LibraryPathError, resolveLibraryPathSync } from '../../media/library-path.js';
-import { classifyFile, type FileKind } from '../file-class.js';
+import { classifyFile, type FileKind } from '../../domain/file-kinds.js';
 import { dirKey, isJunkFile, isSkippedFolder, LINK_OUTSIDE } from './fs-walk.js';
 
 export interface DiskFile {

@@ -7,7 +7,7 @@ import type { Paths } from '../../config/load.js';
 import type { LibraryRepo } from '../../db/repos/library-repo.js';
 import type { MetadataSource } from '../scrapers/metadata-types.js';
 import type { Limiter } from './limiter.js';
-import { emptyCounts, emptyMetadataCounts, type LogLevel, type MetadataCounts, type ScanCounts, type ScanEvent, type ScanKind, type ScanPhase } from './scan-events.js';
+import { emptyCounts, emptyMetadataCounts, type LogLevel, type MetadataCounts, type ScanCounts, type ScanEvent, type ScanKind, type ScanPhase } from '../../contract/scan-events.js';
 
 export interface ScanOptions {
   /** Metadata requests in flight at once. */

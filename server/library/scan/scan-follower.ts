@@ -3,8 +3,8 @@
  * persisted scan_events, so the server's dashboard shows it live. Polls only while someone listens.
  */
 import type { ScanRepo } from '../../db/repos/scan-repo.js';
-import { initialScanState, reduceScanState, type ScanState } from './scan-state.js';
-import type { ScanEvent, ScanListener } from './scan-events.js';
+import { initialScanState, reduceScanState, type ScanState } from '../../contract/scan-state.js';
+import type { ScanEvent, ScanListener } from '../../contract/scan-events.js';
 
 export class ScanFollower {
   private listeners = new Set<ScanListener>();

@@ -3,7 +3,7 @@
  * dashboard already knows are reproduced literally; lines for kikoplay's own behaviour (missing works,
  * stopped roots, metadata queue) follow the same style.
  */
-import type { ScanCounts } from './scan-events.js';
+import type { ScanCounts } from '../../contract/scan-events.js';
 
 export const MSG = {
   // discovery

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { Config } from '../../config/schema.js';
 import { WORK_PREFIXES, workIdFromParts, type WorkPrefix } from '../../domain/work-code.js';
-import { VA_NAMESPACE } from './metadata-types.js';
+import { VA_NAMESPACE } from '../../domain/work-metadata.js';
 
 /** Small, tolerant converters shared by the scrapers: remote JSON and HTML are never trusted to be typed. */
 

@@ -1,5 +1,5 @@
 import { asArray, asRecord, asText, toFloat, toInt } from './common.js';
-import type { WorkMetadata } from './metadata-types.js';
+import type { WorkMetadata } from '../../domain/work-metadata.js';
 
 /**
  * Parser of DLsite's dynamic sales info (`/<floor>/product/info/ajax?product_id=<code>`): an object keyed by

@@ -1,5 +1,5 @@
 import { formatWorkCode, splitWorkId, workIdFromParts, type WorkPrefix } from '../../domain/work-code.js';
-import type { CoverType } from './metadata-types.js';
+import type { CoverType } from '../../domain/work-metadata.js';
 
 /**
  * Where things live on DLsite. Every base comes from config so tests and mirrors

@@ -1,7 +1,8 @@
 import type { Config } from '../../config/schema.js';
 import { formatWorkCode } from '../../domain/work-code.js';
 import { HttpClient, isNotFoundError, type FetchConfig, type RateLimit } from './http-fetch.js';
-import type { CoverType, MetadataResult, MetadataSource, WorkMetadata } from './metadata-types.js';
+import type { CoverType, WorkMetadata } from '../../domain/work-metadata.js';
+import type { MetadataResult, MetadataSource } from './metadata-types.js';
 import { parseAsmrOneWork } from './asmr-one.js';
 import { errorMessage } from './common.js';
 import { EMPTY_DYNAMIC_INFO, parseDynamicInfo, type DynamicInfo } from './dlsite-dynamic.js';

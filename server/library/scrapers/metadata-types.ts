@@ -1,36 +1,8 @@
 /**
- * What a metadata source (DLsite page + dynamic API, DLsite product.json, HVDB, asmr.one) returns for a
- * work, normalised. The scanner's enrichment queue stores it; fields a user edited are kept.
+ * What a metadata source returns for a work (server/domain/work-metadata.ts holds the shapes) and the
+ * interface the scanner fetches through.
  */
-export interface WorkMetadata {
-  title: string;
-  circle: { id: number; name: string } | null;
-  nsfw: boolean;
-  release: string; // YYYY-MM-DD or ''
-  tags: { id: number; name: string }[];
-  vas: { id: string; name: string }[]; // id = uuidv5(name, VA_NAMESPACE)
-  price: number;
-  dl_count: number;
-  review_count: number;
-  rate_count: number;
-  rate_average_2dp: number;
-  rate_count_detail: { review_point: number; count: number; ratio: number }[] | null;
-  rank: { term: string; category: string; rank: number; rank_date: string }[] | null;
-  /** Other language editions of the same product: [{ id, name }] (name = edition/language label). */
-  related: { id: number; name: string }[] | null;
-  /** Cover image URLs by type, when the source knows them. */
-  covers: Partial<Record<CoverType, string>>;
-  /**
-   * The work whose DLsite images are this work's cover (a translated edition often shows the original's);
-   * absent when the source does not say. Optional: added after the first version of this contract.
-   */
-  coverFrom?: number;
-  /** Where the data came from. */
-  source: 'dlsite' | 'dlsite-json' | 'asmr.one';
-}
-
-export type CoverType = 'main' | 'sam' | '240x240';
-export const COVER_TYPES: CoverType[] = ['main', 'sam', '240x240'];
+import type { CoverType, WorkMetadata } from '../../domain/work-metadata.js';
 
 export type MetadataResult =
   | { ok: true; metadata: WorkMetadata; warnings: string[] }
@@ -46,6 +18,3 @@ export interface MetadataSource {
   /** Download one cover image; null when the source has none. Rejects on network/server failures. */
   fetchCover(workId: number, type: CoverType, signal?: AbortSignal): Promise<Buffer | null>;
 }
-
-/** UUID v5 namespace of voice actor ids (the kikoeru one, docs/API.md#identifiers). */
-export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';

@@ -8,7 +8,7 @@
 import { sqlNow } from '../../domain/time.js';
 import { formatWorkCode } from '../../domain/work-code.js';
 import { saveCover, coverFileName } from '../../media/covers.js';
-import { COVER_TYPES, type WorkMetadata } from '../scrapers/metadata-types.js';
+import { COVER_TYPES, type WorkMetadata } from '../../domain/work-metadata.js';
 import { forEachConcurrent } from '../scan/limiter.js';
 import { MSG } from '../scan/scan-messages.js';
 import { sleep, type RunContext, type TaskHandle } from '../scan/run-context.js';

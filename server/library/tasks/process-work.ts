@@ -8,7 +8,7 @@ import { probeDurations } from '../../media/probe.js';
 import { pickCoverImage, removeCovers } from '../../media/covers.js';
 import { listWorkFiles, type DiskFile, type WalkIssue } from '../files/work-files.js';
 import { LINK_OUTSIDE } from '../files/fs-walk.js';
-import { trackPathCompare } from '../natural-order.js';
+import { compareListPaths } from '../../domain/natural-sort.js';
 import { titleFromFolderName } from '../files/folder-title.js';
 import { MSG } from '../scan/scan-messages.js';
 import type { RunContext, TaskHandle, WorkMemo } from '../scan/run-context.js';
@@ -60,7 +60,7 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
 
     const existing = prev ? await ctx.library.files(target.id) : [];
     const old = new Map(existing.map((f) => [f.path, f]));
-    const files = listing.files.slice().sort((a, b) => trackPathCompare(a.path, b.path));
+    const files = listing.files.slice().sort((a, b) => compareListPaths(a.path, b.path));
     const toProbe = files.filter((f) => {
       if (!f.isMedia) return false;
       const o = old.get(f.path);

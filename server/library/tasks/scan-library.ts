@@ -6,7 +6,7 @@
 import { discoverWorks, RootUnavailableError, type WorkFolder } from '../files/discover.js';
 import { forEachConcurrent } from '../scan/limiter.js';
 import { LINK_OUTSIDE } from '../files/fs-walk.js';
-import { naturalCompare } from '../natural-order.js';
+import { naturalCompare } from '../../domain/natural-sort.js';
 import { MSG } from '../scan/scan-messages.js';
 import { sqlNow } from '../../domain/time.js';
 import type { WorkIndexRow } from '../../db/repos/library-repo.js';

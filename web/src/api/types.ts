@@ -1,4 +1,9 @@
-/** Wire shapes of the session and meta calls (docs/API.md#session, docs/API.md#version-and-configuration). */
+/**
+ * Wire shapes shared by several screens: the session and meta calls (docs/API.md#session,
+ * docs/API.md#version-and-configuration) and the AI lyric task (docs/API.md#ai-lyric-tasks).
+ */
+import type { AiStatusName } from '../../../server/domain/ai-status.js';
+
 export type Role = 'admin' | 'user' | 'guest';
 
 export interface SessionUser {
@@ -39,3 +44,30 @@ export interface SharedConfig {
 }
 
 export const isAdminUser = (user: SessionUser | null | undefined): boolean => user?.role === 'admin' || user?.group === 'administrator';
+
+/** Who acted on a task, as the server recorded it. */
+export interface AiTaskAccount {
+  kind: 'user' | 'token';
+  name: string;
+}
+
+/** A task as GET /api/lyric/translate lists it (docs/API.md#ai-lyric-tasks). */
+export interface AiTask {
+  id: number;
+  work_id: number;
+  /** Relative to the work folder. */
+  audio_path: string;
+  /** 0 none, 1 pending, 2 transcribing, 3 success, 4 error. */
+  status: number;
+  status_text?: AiStatusName;
+  worker_name?: string;
+  worker_status?: string;
+  /** The account (a login user or a worker token) that acquired the task; worker_name is only what the worker calls itself. */
+  acquired_by?: AiTaskAccount | null;
+  /** The account that sent the result. */
+  finished_by?: AiTaskAccount | null;
+  /** The work's title (null when the work is gone). */
+  title?: string | null;
+  created_at?: string;
+  updated_at?: string;
+}

@@ -34,4 +34,3 @@ export const coverUrl = (workId: number, type: CoverType = 'main'): string => {
 };
 export const streamUrl = (hash: string): string => withToken(`/api/media/stream/${hashPath(hash)}`);
 export const downloadUrl = (hash: string): string => withToken(`/api/media/download/${hashPath(hash)}`);
-export const smallImageUrl = (hash: string): string => withToken(`/api/media/small-img/${hashPath(hash)}`);

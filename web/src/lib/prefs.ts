@@ -302,10 +302,6 @@ export function resetPref(name: PrefName): void {
   notify(name);
 }
 
-export function defaultPref<K extends PrefName>(name: K): PrefValue<K> {
-  return (PREFS[name] as PrefDef<PrefValue<K>>).defaultValue;
-}
-
 export function subscribePref(name: PrefName, fn: () => void): () => void {
   let set = listeners.get(name);
   if (!set) listeners.set(name, (set = new Set()));
@@ -329,6 +325,3 @@ export function usePref<K extends PrefName>(name: K): [PrefValue<K>, (value: Pre
   const set = useCallback((next: PrefValue<K>) => setPref(name, next), [name]);
   return [value, set];
 }
-
-/** The storage key of a preference (used by the inline colour-scheme script of index.html). */
-export const prefKey = (name: PrefName): string => PREFS[name].key;

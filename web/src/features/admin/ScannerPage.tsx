@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, Progress, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerStop, IconRefresh, IconScan, IconFileMusic, IconPlugConnectedX } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';
-import { resultLine, type LogLine, type ScanTask, type ScannerStatus } from './scanner-state.js';
+import type { LogLine, ScanStatus, TaskState } from '../../../../server/contract/scan-state.js';
+import { mainLogLines, resultLine } from './scanner-state.js';
 import { useScannerSocket, type SocketPhase } from './use-scanner-socket.js';
 
 const s = t.dashboard.scanner;
@@ -25,7 +26,7 @@ const STATUS_BADGE: Record<'idle' | 'running' | 'finished' | 'error', { color: s
   error: { color: 'red', label: s.state.error },
 };
 
-const statusKey = (status: ScannerStatus) => status ?? 'idle';
+const statusKey = (status: ScanStatus) => status ?? 'idle';
 
 /** A scrolling, monospace list of lines that stays at the bottom while the user has not scrolled up. */
 function LinePanel({ lines, empty, height = 280, testId }: { lines: { key: string; text: string; level?: string }[]; empty: string; height?: number; testId: string }) {
@@ -74,7 +75,7 @@ function LinePanel({ lines, empty, height = 280, testId }: { lines: { key: strin
 
 const logLines = (logs: LogLine[], prefix = '') => logs.map((l, i) => ({ key: `${prefix}${i}`, text: l.message, level: l.level }));
 
-function TaskList({ tasks, empty, testId }: { tasks: ScanTask[]; empty: string; testId: string }) {
+function TaskList({ tasks, empty, testId }: { tasks: TaskState[]; empty: string; testId: string }) {
   if (!tasks.length) {
     return (
       <Text size="sm" c="dimmed" py="md" data-testid={testId}>
@@ -167,35 +168,31 @@ export function ScannerPage() {
         )}
       </Group>
 
-      {(running || total > 0 || state.counts) && (
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap={8}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{running ? (state.phase ? (s.phases[state.phase] ?? state.phase) : s.state.running) : badge.label}</Text>
-              {total > 0 && (
-                <Text size="sm" c="dimmed" data-testid="scan-progress">
-                  {done} / {total}
-                </Text>
-              )}
-            </Group>
-            <Progress value={running && total === 0 ? 100 : percent} animated={running} striped={running} aria-label={s.state.running} />
-            {state.counts && (
-              <Group gap="xs">
-                <Count label={s.counts.added} value={state.counts.added} color="teal" />
-                <Count label={s.counts.updated} value={state.counts.updated} color="blue" />
-                <Count label={s.counts.failed} value={state.counts.failed} color="red" />
-                <Count label={s.counts.skipped} value={state.counts.skipped} color="gray" />
-              </Group>
+      <Paper withBorder radius="md" p="sm">
+        <Stack gap={8}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{running ? (state.phase ? (s.phases[state.phase] ?? state.phase) : s.state.running) : badge.label}</Text>
+            {total > 0 && (
+              <Text size="sm" c="dimmed" data-testid="scan-progress">
+                {done} / {total}
+              </Text>
             )}
-          </Stack>
-        </Paper>
-      )}
+          </Group>
+          <Progress value={running && total === 0 ? 100 : percent} animated={running} striped={running} aria-label={s.state.running} />
+          <Group gap="xs">
+            <Count label={s.counts.added} value={state.counts.added} color="teal" />
+            <Count label={s.counts.updated} value={state.counts.updated} color="blue" />
+            <Count label={s.counts.failed} value={state.counts.failed} color="red" />
+            <Count label={s.counts.skipped} value={state.counts.skipped} color="gray" />
+          </Group>
+        </Stack>
+      </Paper>
 
       <Stack gap={6}>
         <Text fw={600} size="sm">
           {s.logs}
         </Text>
-        <LinePanel lines={logLines(state.mainLogs, 'main')} empty={s.noLogs} testId="main-logs" />
+        <LinePanel lines={logLines(mainLogLines(state), 'main')} empty={s.noLogs} testId="main-logs" />
       </Stack>
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -12,13 +12,14 @@ import { getToken } from '../../api/token.js';
 import { t } from '../../i18n/index.js';
 import { notifyError, notifyWarning } from '../../lib/notify.js';
 import { loginPathFor } from '../auth/redirect.js';
-import { initialScannerState, reduceFrame, started, type ScannerState } from './scanner-state.js';
+import { initialScanState, type ScanState } from '../../../../server/contract/scan-state.js';
+import { reduceFrame, started } from './scanner-state.js';
 
 export type SocketPhase = 'connecting' | 'open' | 'reconnecting' | 'failed';
 
 type Action = { type: 'frame'; frame: Frame } | { type: 'started' };
 
-function reducer(state: ScannerState, action: Action): ScannerState {
+function reducer(state: ScanState, action: Action): ScanState {
   return action.type === 'started' ? started(state) : reduceFrame(state, action.frame);
 }
 
@@ -33,7 +34,7 @@ export function socketUrl(): string {
 }
 
 export interface ScannerSocket {
-  state: ScannerState;
+  state: ScanState;
   phase: SocketPhase;
   /** Send a client event; start events set the page to running at once. False when not connected. */
   send(event: ClientEvent): boolean;
@@ -41,7 +42,7 @@ export interface ScannerSocket {
 }
 
 export function useScannerSocket(): ScannerSocket {
-  const [state, dispatch] = useReducer(reducer, undefined, initialScannerState);
+  const [state, dispatch] = useReducer(reducer, undefined, initialScanState);
   const [phase, setPhase] = useState<SocketPhase>('connecting');
   const [generation, setGeneration] = useState(0);
   const navigate = useNavigate();

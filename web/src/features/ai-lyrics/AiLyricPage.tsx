@@ -38,7 +38,8 @@ import type { SessionUser } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { useSession } from '../auth/use-session.js';
-import { AI_TASKS_KEY, deleteAiTasks, fetchAiLrc, fetchAiTasks, retryAiTasks, type AiTask, type AiTaskAccount } from './api.js';
+import type { AiTask, AiTaskAccount } from '../../api/types.js';
+import { AI_TASKS_KEY, deleteAiTasks, fetchAiLrc, fetchAiTasks, retryAiTasks } from './api.js';
 import { AiStatusBadge } from './AiStatusBadge.js';
 import { retryable, statusOf, taskFile, workerProgress } from './task-info.js';
 

@@ -1,33 +1,6 @@
-/** The AI lyric task queue, UI side (docs/API.md#ai-lyric-tasks): list with filters, retry, delete, the LRC, create. */
+/** The AI lyric task queue, UI side (docs/API.md#ai-lyric-tasks): list with filters, retry, delete, the LRC. */
 import { api, apiGet } from '../../api/client.js';
-import type { AiStatusName } from '../../../../server/domain/ai-status.js';
-
-/** Who acted on a task, as the server recorded it. */
-export interface AiTaskAccount {
-  kind: 'user' | 'token';
-  name: string;
-}
-
-/** A task as GET /api/lyric/translate lists it (docs/API.md#ai-lyric-tasks). */
-export interface AiTask {
-  id: number;
-  work_id: number;
-  /** Relative to the work folder. */
-  audio_path: string;
-  /** 0 none, 1 pending, 2 transcribing, 3 success, 4 error. */
-  status: number;
-  status_text?: AiStatusName;
-  worker_name?: string;
-  worker_status?: string;
-  /** The account (a login user or a worker token) that acquired the task; worker_name is only what the worker calls itself. */
-  acquired_by?: AiTaskAccount | null;
-  /** The account that sent the result. */
-  finished_by?: AiTaskAccount | null;
-  /** The work's title (null when the work is gone). */
-  title?: string | null;
-  created_at?: string;
-  updated_at?: string;
-}
+import type { AiTask } from '../../api/types.js';
 
 export interface AiTaskPage {
   pagination: { currentPage: number; pageSize: number; totalCount: number };
@@ -52,9 +25,6 @@ export const fetchAiTasks = (f: AiTaskFilter, signal?: AbortSignal) =>
     signal,
   );
 
-/** Every task of one work (`page=-1&work_id=`). */
-export const fetchWorkAiTasks = async (workId: number, signal?: AbortSignal): Promise<AiTask[]> => (await fetchAiTasks({ page: -1, workId }, signal)).tasks;
-
 /** Back to pending (also a batch through `idArr`). */
 export const retryAiTasks = ([first, ...rest]: number[]) =>
   api<{ counts: number }>('POST', `/api/lyric/translate/redo/${first}`, { body: rest.length ? { idArr: rest } : undefined });
@@ -64,6 +34,3 @@ export const deleteAiTasks = ([first, ...rest]: number[]) =>
 
 export const fetchAiLrc = async (id: number, signal?: AbortSignal): Promise<string> =>
   (await apiGet<{ lrcContent: string }>('/api/lyric/translate/lrc', { id }, signal)).lrcContent;
-
-/** Queue the audio file behind a track hash (`<workId>/<n>`). */
-export const createAiTask = (hash: string) => api<{ id: number }>('PUT', `/api/lyric/translate/${hash.split('/').map(encodeURIComponent).join('/')}`);

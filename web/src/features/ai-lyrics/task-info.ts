@@ -4,7 +4,7 @@
  * ("transcribing 2/5 chunks", "translating 3/4", "45%").
  */
 import { aiStatusName, canRetry, type AiStatusName } from '../../../../server/domain/ai-status.js';
-import type { AiTask } from './api.js';
+import type { AiTask } from '../../api/types.js';
 
 export interface TaskFile {
   /** Base name without the extension: "track 01". */

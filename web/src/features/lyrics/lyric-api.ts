@@ -3,6 +3,7 @@
  * successful AI tasks and their LRC, query-lrc, fetch-lrc and save-lrc.
  */
 import { api, apiGet } from '../../api/client.js';
+import type { AiTask } from '../../api/types.js';
 import { AiStatus } from '../../../../server/domain/ai-status.js';
 import type { LyricOption } from '../../../../server/domain/lyric-match.js';
 import type { EditableLyricLine, LyricLine } from '../../../../server/domain/lyrics/types.js';
@@ -14,13 +15,6 @@ export interface CheckLrcAnswer {
   hash: string;
   lyricExtension?: string;
   lrc?: LyricLine[];
-}
-
-export interface AiTask {
-  id: number;
-  work_id: number;
-  audio_path: string;
-  status: number;
 }
 
 export const checkLrc = (audioHash: string, signal?: AbortSignal) => apiGet<CheckLrcAnswer>(`/api/media/check-lrc/${hashPath(audioHash)}`, undefined, signal);

@@ -86,6 +86,3 @@ export function startPlayer(user: { name: string; admin: boolean } | null): void
   }
   usePlayerUser.setState({ ready: true });
 }
-
-/** Save play history now (e.g. before leaving), skipping as usual when unchanged or resuming. */
-export const flushHistory = (): Promise<void> => history?.save() ?? Promise.resolve();

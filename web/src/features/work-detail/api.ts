@@ -4,6 +4,7 @@
  * tasks of the work (docs/API.md#ai-lyric-tasks).
  */
 import { api, apiGet } from '../../api/client.js';
+import type { AiTask } from '../../api/types.js';
 import type { TrackNode } from '../../../../server/contract/tracks.js';
 import type { LabelRef, WorkDetail } from '../../../../server/contract/works.js';
 import type { EditLabel } from './edit-meta.js';
@@ -38,16 +39,6 @@ export interface EditWorkBody {
 }
 
 export const editWork = (id: number, body: EditWorkBody) => api<unknown>('POST', `/api/edit/work/${id}`, { body });
-
-/** An AI lyric task (docs/API.md#ai-lyric-tasks). */
-export interface AiTask {
-  id: number;
-  work_id: number;
-  audio_path: string;
-  status: number;
-  worker_name?: string;
-  worker_status?: string;
-}
 
 /** Every task of the work in one page (`page=-1` with the work id). */
 export const fetchWorkAiTasks = async (workId: number, signal?: AbortSignal): Promise<AiTask[]> =>

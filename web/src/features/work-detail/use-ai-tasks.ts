@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { shouldPoll } from '../../../../server/domain/ai-status.js';
-import { aiTasksKey, fetchWorkAiTasks, type AiTask } from './api.js';
+import type { AiTask } from '../../api/types.js';
+import { aiTasksKey, fetchWorkAiTasks } from './api.js';
 import { normalizeTasks, workStatus } from './tree.js';
 
 export const AI_POLL_MS = 10_000;

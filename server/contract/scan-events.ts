@@ -38,7 +38,6 @@ export type ScanEvent =
   /** A fatal error: the job stopped. A 'finished' event with status 'error' follows. */
   | { type: 'error'; message: string };
 
-export type ScanEventType = ScanEvent['type'];
 export type ScanListener = (event: ScanEvent) => void;
 
 export const emptyCounts = (): ScanCounts => ({ added: 0, updated: 0, skipped: 0, failed: 0 });
