@@ -22,6 +22,14 @@ export class QueryTimeoutError extends Error {
   }
 }
 
+/** A costly call whose turn did not come within its wait (see Database.costly). */
+export class CostlyBusyError extends Error {
+  override readonly name = 'CostlyBusyError';
+  constructor(readonly waitMs: number) {
+    super(`no turn on the costly connection within ${waitMs} ms`);
+  }
+}
+
 /** The costly read the current async call chain belongs to: its reads go to the costly connection. */
 interface CostlyScope {
   expired: boolean;
@@ -140,9 +148,10 @@ export class Database {
    * its reads on a connection of its own, one such call at a time, interrupted after `timeoutMs` of
    * running (its queries then reject with QueryTimeoutError). The connection is taken at `fn`'s first
    * read, after `admit()` let it in (it may throw to refuse), so a call answered from caches neither
-   * waits nor counts; the time limit starts when the call's turn comes, not while it waits.
+   * waits nor counts; the time limit starts when the call's turn comes, not while it waits. A call whose
+   * turn does not come within `waitMs` gives up its place and rejects with CostlyBusyError.
    */
-  async costly<T>(timeoutMs: number, fn: () => Promise<T>, admit: () => void = () => undefined): Promise<T> {
+  async costly<T>(timeoutMs: number, fn: () => Promise<T>, admit: () => void = () => undefined, waitMs = Infinity): Promise<T> {
     const scope: CostlyScope = { expired: false, turn: null, release: null, timer: null };
     const takeTurn = async () => {
       admit();
@@ -150,7 +159,19 @@ export class Database {
       const mine = new Promise<void>((resolve) => (release = resolve));
       const before = this.costlyQueue;
       this.costlyQueue = before.then(() => mine);
-      await before;
+      let waited: NodeJS.Timeout | undefined;
+      const came = await Promise.race([
+        before.then(() => true),
+        new Promise<false>((resolve) => {
+          if (Number.isFinite(waitMs)) waited = setTimeout(() => resolve(false), waitMs);
+        }),
+      ]);
+      clearTimeout(waited);
+      if (!came) {
+        // the place in line passes on when it comes: the calls behind this one do not wait for it
+        void before.then(release);
+        throw new CostlyBusyError(waitMs);
+      }
       scope.release = release;
       scope.timer = setTimeout(() => {
         scope.expired = true;

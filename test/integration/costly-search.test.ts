@@ -50,7 +50,7 @@ describe('costly reads', () => {
   });
 
   it('through the gate: a user may queue two, the third is a 429; a timed-out search is a 400 that says how to narrow it; cached answers pass', { timeout: 60_000 }, async () => {
-    const gate = new CostlySearchGate(db, { timeoutMs: 300, perUser: 2, total: 12 });
+    const gate = new CostlySearchGate(db, { timeoutMs: 300, perUser: 2, total: 12, waitMs: 60_000 });
     const first = gate.run('user:1', () => db.get(ENDLESS));
     const second = gate.run('user:1', () => db.get(ENDLESS));
     const third = gate.run('user:1', () => db.get('SELECT 1'));
@@ -69,6 +69,24 @@ describe('costly reads', () => {
     const busy = [gate.run('user:3', () => db.get(ENDLESS)), gate.run('user:3', () => db.get(ENDLESS))];
     expect(await gate.run('user:3', async () => 'cached')).toBe('cached');
     await Promise.allSettled(busy);
+  });
+
+  it('a search whose turn does not come within the wait is a 429, and the line behind it moves on', { timeout: 60_000 }, async () => {
+    const gate = new CostlySearchGate(db, { timeoutMs: 300, perUser: 10, total: 12, waitMs: 450 });
+    const outcome = (p: Promise<unknown>) => p.then((v) => ({ value: v }), (e: unknown) => ({ status: isAppError(e) ? e.status : 0, message: (e as Error).message }));
+    // a runs 0–300 ms, b waits for it and runs 300–600 ms; c's turn would come at 600 ms: past its 450,
+    // and d, in line behind c, waits for b, not for c's place: refused too
+    const [a, b, c, d] = await Promise.all([
+      outcome(gate.run('user:1', () => db.get(ENDLESS))),
+      outcome(gate.run('user:2', () => db.get(ENDLESS))),
+      outcome(gate.run('user:3', () => db.get('SELECT 6 AS n'))),
+      outcome(gate.run('user:4', () => db.get('SELECT 7 AS n'))),
+    ]);
+    expect([a, b].map((o) => 'status' in o && o.status)).toEqual([400, 400]);
+    expect(c).toEqual({ status: 429, message: '搜索请求过多，请稍后再试' });
+    expect(d).toEqual({ status: 429, message: '搜索请求过多，请稍后再试' });
+    // once the line cleared, a search runs at once
+    expect(await gate.run('user:3', () => db.get<{ n: number }>('SELECT 8 AS n'))).toEqual({ n: 8 });
   });
 
   it('only searches of short terms with nothing narrowing them are costly', () => {

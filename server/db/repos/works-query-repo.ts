@@ -122,8 +122,8 @@ export class WorksQueryRepo {
   constructor(private readonly db: Database) {}
 
   /** Run `fn`, whose reads through this repository may be costly, on the database's costly connection. */
-  costly<T>(timeoutMs: number, fn: () => Promise<T>, admit?: () => void): Promise<T> {
-    return this.db.costly(timeoutMs, fn, admit);
+  costly<T>(timeoutMs: number, fn: () => Promise<T>, admit?: () => void, waitMs?: number): Promise<T> {
+    return this.db.costly(timeoutMs, fn, admit, waitMs);
   }
 
   /** Last version read, and the database files' state when it was read. */

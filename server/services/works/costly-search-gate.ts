@@ -20,9 +20,10 @@ export function isCostlySearch(filter: WorkFilter): boolean {
 export interface CostlyRunner {
   /**
    * Run `fn`'s reads on the costly connection, one call at a time, interrupted after `timeoutMs`; `admit`
-   * is called at the first read (a call answered from caches reads nothing) and may refuse by throwing.
+   * is called at the first read (a call answered from caches reads nothing) and may refuse by throwing; a
+   * call whose turn does not come within `waitMs` rejects with an error named `CostlyBusyError`.
    */
-  costly<T>(timeoutMs: number, fn: () => Promise<T>, admit?: () => void): Promise<T>;
+  costly<T>(timeoutMs: number, fn: () => Promise<T>, admit?: () => void, waitMs?: number): Promise<T>;
 }
 
 export interface CostlySearchLimits {
@@ -32,15 +33,17 @@ export interface CostlySearchLimits {
   perUser: number;
   /** Costly searches waiting or running at once, all users together. */
   total: number;
+  /** The longest a costly search waits for its turn; then it is a 429 (so no request waits for ever in line). */
+  waitMs: number;
 }
 
-export const DEFAULT_COSTLY_LIMITS: CostlySearchLimits = { timeoutMs: 2000, perUser: 10, total: 24 };
+export const DEFAULT_COSTLY_LIMITS: CostlySearchLimits = { timeoutMs: 2000, perUser: 10, total: 24, waitMs: 5000 };
 
 /**
  * Fairness for costly searches: they run one at a time on a connection of their own (so the readers of
- * every other request stay free), a user may have only a few queued, the queue is bounded (429 with
- * Retry-After beyond it), and a search that runs too long is interrupted with a 400 that says how to
- * narrow it.
+ * every other request stay free), a user may have only a few queued, the queue is bounded in length and
+ * in waiting time (429 with Retry-After beyond either), and a search that runs too long is interrupted
+ * with a 400 that says how to narrow it.
  */
 export class CostlySearchGate {
   private readonly byUser = new Map<string, number>();
@@ -66,8 +69,9 @@ export class CostlySearchGate {
       admitted = true;
     };
     try {
-      return await this.runner.costly(this.limits.timeoutMs, fn, admit);
+      return await this.runner.costly(this.limits.timeoutMs, fn, admit, this.limits.waitMs);
     } catch (err) {
+      if ((err as Error).name === 'CostlyBusyError') throw tooMany('搜索请求过多，请稍后再试');
       if ((err as Error).name === 'QueryTimeoutError') {
         throw badRequest('搜索耗时过长已中止：请使用至少 3 个字符的关键词，或加上社团、标签、声优等筛选条件');
       }
