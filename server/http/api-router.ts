@@ -1,5 +1,7 @@
 import type { Context, Next } from 'koa';
 import { Router, type Layer } from '@koa/router';
+import { forbidden } from '../domain/errors.js';
+import { isAdmin } from '../auth/roles.js';
 import { checkAccess, type AccessDeps } from './middleware/auth.js';
 import { readBody, type BodyBudget } from './body.js';
 import type { WritePace } from './write-pace.js';
@@ -65,6 +67,7 @@ export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
     if (doc) docs.set(layer, doc);
     const guard = async (ctx: Context, next: Next) => {
       await checkAccess(ctx, policy, deps);
+      if (policy.adminOnly !== null && !(ctx.state.actor && isAdmin(ctx.state.actor))) throw forbidden(policy.adminOnly);
       if (policy.writePaced && ctx.state.actor) await deps.writePace.admit(ctx, ctx.state.actor.id, policy.bodyLimit);
       ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
       return next();

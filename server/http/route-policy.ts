@@ -26,9 +26,14 @@ export interface RoutePolicy {
    * write pace (http/write-pace.ts), booked after the access check and before a byte is read.
    */
   writePaced: boolean;
+  /** The 403 text for anyone but an admin (from the declaration's `admin`), or null when anyone may call. */
+  adminOnly: string | null;
 }
 
-export const DEFAULT_ROUTE_POLICY: RoutePolicy = { access: 'login', queryToken: false, bodyLimit: DEFAULT_BODY_LIMIT, form: false, writePaced: false };
+/** The 403 text of an admin-only route that declares none of its own. */
+export const ADMIN_ONLY_MESSAGE = '只有管理员能进行此操作.';
+
+export const DEFAULT_ROUTE_POLICY: RoutePolicy = { access: 'login', queryToken: false, bodyLimit: DEFAULT_BODY_LIMIT, form: false, writePaced: false, adminOnly: null };
 
 /**
  * What the API reference says about a route (`GET /api/openapi.json`, built by `openapi.ts` from the
@@ -39,10 +44,12 @@ export interface RouteDoc {
   /** One line in Chinese, shown on the admin API page. */
   summary: string;
   /**
-   * Only admins get through: the service answers everyone else 403. Documentation of what the service
-   * does (its check stays there, per object); `test/security/route-docs.test.ts` holds every route to it.
+   * Only admins get through: the route's guard answers everyone else 403 — after the access check and
+   * before a byte of the body is read or any input is validated — with this text (`true`: a general one).
+   * The service keeps its own check (the CLI calls it directly); `test/security/route-docs.test.ts`
+   * holds every route to it.
    */
-  admin?: boolean;
+  admin?: boolean | string;
   /** Path parameters (`:id` …), query (several schemas when the handler checks it with more than one) and JSON body, as the handler validates them. */
   params?: z.ZodType;
   query?: z.ZodType | readonly z.ZodType[];
@@ -53,9 +60,10 @@ export type RouteDeclaration = Partial<RoutePolicy> & Partial<RouteDoc>;
 
 /** The policy part of a declaration (the rest documents the route). */
 export function policyOf(declaration: RouteDeclaration | undefined): RoutePolicy {
-  const d: Partial<RoutePolicy> = declaration ?? {};
+  const d: RouteDeclaration = declaration ?? {};
   const p = DEFAULT_ROUTE_POLICY;
-  return { access: d.access ?? p.access, queryToken: d.queryToken ?? p.queryToken, bodyLimit: d.bodyLimit ?? p.bodyLimit, form: d.form ?? p.form, writePaced: d.writePaced ?? p.writePaced };
+  const adminOnly = d.admin ? (typeof d.admin === 'string' ? d.admin : ADMIN_ONLY_MESSAGE) : null;
+  return { access: d.access ?? p.access, queryToken: d.queryToken ?? p.queryToken, bodyLimit: d.bodyLimit ?? p.bodyLimit, form: d.form ?? p.form, writePaced: d.writePaced ?? p.writePaced, adminOnly };
 }
 
 /** The documentation part of a declaration, when it has a summary. */

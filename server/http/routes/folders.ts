@@ -1,6 +1,7 @@
 import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { route } from '../route-policy.js';
+import { FOLDER_MSG } from '../../services/folders-service.js';
 
 type Body = Record<string, unknown>;
 const bodyOf = (body: unknown): Body => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {});
@@ -10,21 +11,21 @@ const bodyOf = (body: unknown): Body => (body && typeof body === 'object' && !Ar
  * Admin only; every bad input is a 4xx `{ error }` and changes nothing.
  */
 export const folderRoutes: RouteModule = (router, { folders }) => {
-  router.get('/config/folders', route({ summary: '媒体库文件夹与封面文件夹', admin: true }), async (ctx) => {
+  router.get('/config/folders', route({ summary: '媒体库文件夹与封面文件夹', admin: FOLDER_MSG.forbidden }), async (ctx) => {
     ctx.body = await folders.view(requireActor(ctx));
   });
 
-  router.post('/config/folders', route({ summary: '添加媒体库文件夹（name、path）', admin: true }), async (ctx) => {
+  router.post('/config/folders', route({ summary: '添加媒体库文件夹（name、path）', admin: FOLDER_MSG.forbidden }), async (ctx) => {
     ctx.body = await folders.add(requireActor(ctx), bodyOf(ctx.request.body));
   });
 
-  router.delete('/config/folders', route({ summary: '删除媒体库文件夹（name）', admin: true }), async (ctx) => {
+  router.delete('/config/folders', route({ summary: '删除媒体库文件夹（name）', admin: FOLDER_MSG.forbidden }), async (ctx) => {
     const body = bodyOf(ctx.request.body);
     const name = body.name ?? ctx.query.name;
     ctx.body = await folders.remove(requireActor(ctx), { name });
   });
 
-  router.put('/config/folders/cover', route({ summary: '设置封面文件夹', admin: true }), async (ctx) => {
+  router.put('/config/folders/cover', route({ summary: '设置封面文件夹', admin: FOLDER_MSG.forbidden }), async (ctx) => {
     ctx.body = await folders.setCover(requireActor(ctx), bodyOf(ctx.request.body));
   });
 };

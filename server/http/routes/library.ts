@@ -52,7 +52,7 @@ export const libraryRoutes: RouteModule = (router, { library, scan }) => {
     }
   });
 
-  router.post('/work/scan/:id', route({ summary: '重新扫描一部作品的文件', admin: true, params: workIdParams }), async (ctx) => {
+  router.post('/work/scan/:id', route({ summary: '重新扫描一部作品的文件', admin: '只有管理员能进行扫描操作.', params: workIdParams }), async (ctx) => {
     const actor = requireActor(ctx);
     const { id } = validate(workIdParams, ctx.params, 'params');
     ctx.body = await scan.scanWork(actor, id);

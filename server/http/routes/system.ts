@@ -19,11 +19,11 @@ export const systemRoutes: RouteModule = (router, { config, system }) => {
     ctx.body = { sharedConfig: config.shared() };
   });
 
-  router.get('/config/admin', route({ summary: '读取管理配置', admin: true }), (ctx) => {
+  router.get('/config/admin', route({ summary: '读取管理配置', admin: '只有 admin 账号能读取管理配置文件.' }), (ctx) => {
     ctx.body = { config: config.adminView(requireActor(ctx)) };
   });
 
-  router.put('/config/admin', route({ summary: '修改管理配置', admin: true, bodyLimit: 256 * KB }), (ctx) => {
+  router.put('/config/admin', route({ summary: '修改管理配置', admin: '只有 admin 账号能修改配置文件.', bodyLimit: 256 * KB }), (ctx) => {
     const { config: next, message, restartRequired } = config.update(requireActor(ctx), ctx.request.body);
     ctx.body = { config: next, message, restartRequired };
   });
