@@ -4,7 +4,7 @@
  * otherwise. `statusFor` aggregates them per file (success beats error) or per folder (error beats
  * success; transcribing beats pending beats the rest).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { aggregateAiStatus, aiStatusName, shouldPoll, type AiStatusName } from '../../../../server/domain/ai-status.js';
 import { AI_TASKS_KEY, fetchWorkAiTasks, type AiTask } from './api.js';
@@ -36,7 +36,7 @@ export function useWorkAiTasks(workId: number, opts: { enabled?: boolean } = {})
     refetchInterval: (q) => ((q.state.data ?? []).some((task) => shouldPoll(aiStatusName(task.status))) ? WORK_AI_POLL_MS : false),
     meta: { silent: true },
   });
-  const tasks = query.data ?? [];
+  const tasks = useMemo(() => query.data ?? [], [query.data]);
   const statusFor = useCallback((path: string, scope: 'file' | 'folder') => aiStatusFor(tasks, path, scope), [tasks]);
   return { ...query, tasks, statusFor };
 }
