@@ -11,7 +11,7 @@ import { HoverTip } from '../HoverTip.js';
 import type { RateCountDetail } from '../../../../server/contract/works.js';
 import { reportError } from '../../api/errors.js';
 import type { Session } from '../../api/types.js';
-import { SESSION_KEY } from '../../features/auth/use-session.js';
+import { SESSION_KEY } from '../../api/session.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { putRating } from './review-api.js';

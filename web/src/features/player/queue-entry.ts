@@ -5,7 +5,21 @@
  * Pure: no DOM, no store.
  */
 import { isVideo } from '../../../../server/domain/file-kinds.js';
-import type { QueueEntry } from './store.js';
+
+/** A queue entry, as the kikoeru clients store it in play history. */
+export interface QueueEntry {
+  /** `<workId>/<n>` */
+  hash: string;
+  title: string;
+  /** folder path inside the work, '' or null at its root */
+  subtitle: string | null;
+  workTitle: string;
+  workId: number;
+  mediaStreamUrl?: string;
+  mediaDownloadUrl?: string;
+  /** seconds, when known */
+  duration?: number;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

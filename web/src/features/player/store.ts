@@ -25,22 +25,9 @@ import {
   type RandomSource,
   type TrackEndEffect,
 } from '../../../../server/domain/player-queue.js';
-import { parsePlayState, type PlayState } from './queue-entry.js';
+import { parsePlayState, type PlayState, type QueueEntry } from './queue-entry.js';
 
-/** A queue entry, as the kikoeru clients store it in play history. */
-export interface QueueEntry {
-  /** `<workId>/<n>` */
-  hash: string;
-  title: string;
-  /** folder path inside the work, '' or null at its root */
-  subtitle: string | null;
-  workTitle: string;
-  workId: number;
-  mediaStreamUrl?: string;
-  mediaDownloadUrl?: string;
-  /** seconds, when known */
-  duration?: number;
-}
+export type { QueueEntry };
 
 /** Where a resumed track is to start once it can play. */
 export interface ResumePoint {

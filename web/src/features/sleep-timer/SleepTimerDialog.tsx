@@ -28,7 +28,7 @@ export function SleepTimerDialog({ opened, onClose }: { opened: boolean; onClose
     if (!opened) return;
     setMode(oldUi ? 'clock' : (timer?.mode ?? 'countdown'));
     setClock(timer ? stopClockText(timer) : hhmm(new Date()));
-    // only on opening: typing must not be overwritten by the running timer
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening: typing must not be overwritten by the running timer
   }, [opened]);
 
   const apply = () => {

@@ -67,7 +67,7 @@ function WorkDetail({ id }: { id: number }) {
   const nodes = useMemo(() => (tree ? (folderAt(tree, shownPath) ?? tree) : []), [tree, shownPath]);
   const folder = useMemo(() => (tree && folderAt(tree, shownPath) ? shownPath : []), [tree, shownPath]);
   const images = useMemo(() => imageFiles(nodes), [nodes]);
-  const tasks = aiTasks.data ?? [];
+  const tasks = useMemo(() => aiTasks.data ?? [], [aiTasks.data]);
 
   const statusOf = useCallback((node: TrackNode) => nodeStatus(node, folder, tasks), [folder, tasks]);
 
