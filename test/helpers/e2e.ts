@@ -108,7 +108,10 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-let userCounter = 0;
+let nameCounter = 0;
+
+/** A user name no other test of the run uses: `prefix`, the process id and a counter (5+ characters). */
+export const uniqueName = (prefix: string): string => `${prefix}-${process.pid}-${++nameCounter}`;
 
 /** Start the built server (see CliServerOptions) and log its first admin in. */
 export async function startServer(opts: CliServerOptions = {}): Promise<E2eServer> {
@@ -126,7 +129,7 @@ export async function startServer(opts: CliServerOptions = {}): Promise<E2eServe
     admin,
     api,
     async addUser(role, prefix = role) {
-      const name = `${prefix}-${process.pid}-${++userCounter}`;
+      const name = uniqueName(prefix);
       const password = `${name}-pass`;
       // the API creates users and guests; an admin is a user given the role
       await api('POST', '/api/credentials/user', { name, password, group: role === 'admin' ? 'user' : role });
