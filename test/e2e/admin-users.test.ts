@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { apiLogin, startServer, uniqueName, useServedApp } from '../helpers/e2e.js';
+import { apiLogin, uniqueName, useServedApp } from '../helpers/e2e.js';
 
 const app = useServedApp();
 
@@ -215,31 +215,27 @@ describe('advanced settings', () => {
 
   it('saves changed keys only, and says which need a restart', async () => {
     // the config is the whole server's: this test changes it on a server of its own
-    const own = await startServer();
-    try {
-      const { page, errors } = await app.open({ as: own.admin, on: own });
-      await page.goto('/admin/advanced');
-      await expect.poll(() => field(page, 'rewindSeekTime').inputValue()).toBe('5');
-      await field(page, 'rewindSeekTime').fill('10');
-      await field(page, 'listenPort').fill('18888');
-      await field(page, 'tagLanguage').click();
-      await page.getByRole('option', { name: '日本語 (ja-jp)' }).click();
-      await page.getByText('3 项修改未保存').waitFor();
-      const request = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith('/api/config/admin'));
-      await page.getByRole('button', { name: '保存设置' }).click();
-      expect((await request).postDataJSON()).toEqual({ config: { rewindSeekTime: 10, tagLanguage: 'ja-jp', listenPort: 18888 } });
-      await page.getByText('以下设置需要重启服务器后生效：监听端口').waitFor();
-      await page.getByText('没有修改').waitFor();
-      expect(await own.api('GET', '/api/config/shared')).toEqual({ sharedConfig: { rewindSeekTime: 10, forwardSeekTime: 30 } });
-      // the form shows what was saved after a reload
-      await page.reload();
-      await expect.poll(() => field(page, 'rewindSeekTime').inputValue()).toBe('10');
-      // (a select shows the label of a new value one render later)
-      await expect.poll(() => field(page, 'tagLanguage').inputValue()).toBe('日本語 (ja-jp)');
-      expect(errors).toEqual([]);
-    } finally {
-      await own.stop();
-    }
+    const own = await app.ownServer();
+    const { page, errors } = await app.open({ as: own.admin, on: own });
+    await page.goto('/admin/advanced');
+    await expect.poll(() => field(page, 'rewindSeekTime').inputValue()).toBe('5');
+    await field(page, 'rewindSeekTime').fill('10');
+    await field(page, 'listenPort').fill('18888');
+    await field(page, 'tagLanguage').click();
+    await page.getByRole('option', { name: '日本語 (ja-jp)' }).click();
+    await page.getByText('3 项修改未保存').waitFor();
+    const request = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith('/api/config/admin'));
+    await page.getByRole('button', { name: '保存设置' }).click();
+    expect((await request).postDataJSON()).toEqual({ config: { rewindSeekTime: 10, tagLanguage: 'ja-jp', listenPort: 18888 } });
+    await page.getByText('以下设置需要重启服务器后生效：监听端口').waitFor();
+    await page.getByText('没有修改').waitFor();
+    expect(await own.api('GET', '/api/config/shared')).toEqual({ sharedConfig: { rewindSeekTime: 10, forwardSeekTime: 30 } });
+    // the form shows what was saved after a reload
+    await page.reload();
+    await expect.poll(() => field(page, 'rewindSeekTime').inputValue()).toBe('10');
+    // (a select shows the label of a new value one render later)
+    await expect.poll(() => field(page, 'tagLanguage').inputValue()).toBe('日本語 (ja-jp)');
+    expect(errors).toEqual([]);
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots)', async () => {
@@ -283,19 +279,15 @@ describe("the admin's own password", () => {
 
 describe('advanced settings in production', () => {
   it('lock `auth`', async () => {
-    const prod = await startServer({ env: { KIKOPLAY_PRODUCTION: 'true' } });
-    try {
-      const { page } = await app.open({ as: prod.admin, on: prod });
-      await page.goto('/admin/advanced');
-      const auth = page.locator('[data-key="auth"]');
-      await auth.waitFor({ state: 'attached' });
-      expect(await auth.isDisabled()).toBe(true);
-      // the switches get the saved values as the config arrives, maybe a render after they appear
-      await expect.poll(() => auth.isChecked()).toBe(true);
-      await page.getByText('生产模式下登录验证总是开启，不能修改。').waitFor();
-      await expect.poll(() => page.locator('[data-key="production"]').isChecked()).toBe(true);
-    } finally {
-      await prod.stop();
-    }
+    const prod = await app.ownServer({ env: { KIKOPLAY_PRODUCTION: 'true' } });
+    const { page } = await app.open({ as: prod.admin, on: prod });
+    await page.goto('/admin/advanced');
+    const auth = page.locator('[data-key="auth"]');
+    await auth.waitFor({ state: 'attached' });
+    expect(await auth.isDisabled()).toBe(true);
+    // the switches get the saved values as the config arrives, maybe a render after they appear
+    await expect.poll(() => auth.isChecked()).toBe(true);
+    await page.getByText('生产模式下登录验证总是开启，不能修改。').waitFor();
+    await expect.poll(() => page.locator('[data-key="production"]').isChecked()).toBe(true);
   });
 });

@@ -157,6 +157,12 @@ export interface ServedApp extends E2eServer {
   libRoot: string;
   /** A page in a fresh browser context, closed after the running test. */
   open(opts?: OpenOptions): Promise<OpenedPage>;
+  /**
+   * A server of the running test's own on a fresh data dir, stopped after the test: for a test that
+   * changes what the whole server shares (config, folders, a scan). With `scanned`: that library root,
+   * scanned offline as the root folder `lib` before the start.
+   */
+  ownServer(opts?: CliServerOptions & { scanned?: string }): Promise<E2eServer>;
 }
 
 /**
@@ -169,6 +175,7 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
   let libRoot = '';
   let cleanupLibrary: (() => void) | undefined;
   const contexts = new Set<BrowserContext>();
+  const servers = new Set<E2eServer>();
   const need = <T>(v: T | undefined, what: string): T => {
     if (v === undefined) throw new Error(`${what} is not started yet (useServedApp's beforeAll)`);
     return v;
@@ -194,6 +201,9 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
     const open = [...contexts];
     contexts.clear();
     await Promise.all(open.map((c) => c.close()));
+    const own = [...servers];
+    servers.clear();
+    await Promise.all(own.map((s) => s.stop()));
   });
 
   afterAll(async () => {
@@ -233,6 +243,16 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
       contexts.add(opened.context);
       opened.context.setDefaultTimeout(o.timeout ?? 15_000);
       return opened;
+    },
+    async ownServer({ scanned, ...o } = {}) {
+      let dataDir = o.dataDir;
+      if (scanned) {
+        dataDir ??= tempDir('kikoplay-e2e-');
+        await scanLibraryInto(dataDir, scanned);
+      }
+      const own = await startServer({ ...o, dataDir });
+      servers.add(own);
+      return own;
     },
   };
 }
