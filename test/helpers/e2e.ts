@@ -9,6 +9,7 @@
  * test depends on what another one did or left, nor on their order. A test that changes what the whole
  * server shares (its config, the admin's password) starts a server of its own (`startServer`).
  */
+import { cpSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, openLoggedInPage, openPage, VIEWPORTS, type PageOptions } from './browser.js';
@@ -176,6 +177,7 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
   let cleanupLibrary: (() => void) | undefined;
   const contexts = new Set<BrowserContext>();
   const servers = new Set<E2eServer>();
+  const scannedTemplates = new Map<string, Promise<string>>();
   const need = <T>(v: T | undefined, what: string): T => {
     if (v === undefined) throw new Error(`${what} is not started yet (useServedApp's beforeAll)`);
     return v;
@@ -247,8 +249,15 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
     async ownServer({ scanned, ...o } = {}) {
       let dataDir = o.dataDir;
       if (scanned) {
+        // scanned once per library into a template; each server gets a copy of it
+        let template = scannedTemplates.get(scanned);
+        if (!template) {
+          const dir = tempDir('kikoplay-e2e-scanned-');
+          template = scanLibraryInto(dir, scanned).then(() => dir);
+          scannedTemplates.set(scanned, template);
+        }
         dataDir ??= tempDir('kikoplay-e2e-');
-        await scanLibraryInto(dataDir, scanned);
+        cpSync(await template, dataDir, { recursive: true });
       }
       const own = await startServer({ ...o, dataDir });
       servers.add(own);
