@@ -90,7 +90,7 @@ export interface OpenOptions {
   as?: Account | string | null;
   viewport?: PageOptions['viewport'];
   colorScheme?: PageOptions['colorScheme'];
-  /** Default timeout of the context's actions and waits (ms). */
+  /** Default timeout of the context's actions and waits (ms; Playwright's 30 s when not given). */
   timeout?: number;
   /** Another server than the file's (one a test started for itself). */
   on?: { url: string };
@@ -243,7 +243,7 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
       const token = typeof o.as === 'string' ? o.as : (o.as?.token ?? null);
       const opened = token ? await openLoggedInPage(need(browser, 'the browser'), token, pageOpts) : await openPage(need(browser, 'the browser'), pageOpts);
       contexts.add(opened.context);
-      opened.context.setDefaultTimeout(o.timeout ?? 15_000);
+      if (o.timeout) opened.context.setDefaultTimeout(o.timeout);
       return opened;
     },
     async ownServer({ scanned, ...o } = {}) {
