@@ -12,7 +12,7 @@
 import { cpSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, openLoggedInPage, openPage, VIEWPORTS, type PageOptions } from './browser.js';
+import { apiLogin, launchChromium, openLoggedInPage, openPage, VIEWPORTS, type PageOptions } from './browser.js';
 import { startCliServer, type CliServer, type CliServerOptions } from './cli-server.js';
 import { scanLibraryInto } from './scanned-app.js';
 import { tempDir } from './app.js';
@@ -64,12 +64,7 @@ export function apiClient(baseURL: string, defaultToken: () => string | null): A
   return Object.assign(api, { call }) as Api;
 }
 
-/** Log in through the API (for tests about something else than the login page). */
-export async function apiLogin(baseURL: string, name: string, password: string): Promise<string> {
-  const res = await apiClient(baseURL, () => null).call<{ token?: string }>('POST', '/api/auth/me', { name, password });
-  if (res.status !== 200 || !res.body?.token) throw new Error(`login ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token;
-}
+export { apiLogin };
 
 /** Log in through the login page the browser is on: fill both fields and press 登录. */
 export async function loginThroughPage(page: Page, name: string, password: string): Promise<void> {
