@@ -105,7 +105,8 @@ async function scanFromPage(page: Page): Promise<void> {
   await waitForStatus(page, 'finished');
 }
 
-describe('library folders', () => {
+// each test starts a server of its own (and scans) first
+describe('library folders', { timeout: 180_000 }, () => {
   it('adds the library folder; duplicates get the spec messages, empty input is ignored, a missing path is refused', async () => {
     const { own, page, errors } = await ownAdmin({ page: '/admin' });
     const form = page.getByTestId('add-folder');
@@ -189,7 +190,7 @@ describe('library folders', () => {
   });
 });
 
-describe('the scanner', () => {
+describe('the scanner', { timeout: 180_000 }, () => {
   it('scans the library from the page: running, live logs and results, then finished', async () => {
     const { own, page, errors } = await ownAdmin({ page: '/admin' });
     await addLibraryFolder(own);

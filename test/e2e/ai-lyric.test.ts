@@ -88,7 +88,8 @@ async function story(): Promise<Story> {
 const card = (page: Page, id: number) => page.locator(`[data-testid="ai-task"][data-task-id="${id}"]`);
 const cards = (page: Page) => page.getByTestId('ai-task');
 
-describe('the AI lyric centre', () => {
+// each test starts and fills a server of its own first
+describe('the AI lyric centre', { timeout: 180_000 }, () => {
   it('lists the tasks with status, worker name, the account behind it, worker status and progress', async () => {
     const { own, ids, page, errors } = await story();
     expect(await cards(page).count()).toBe(6);

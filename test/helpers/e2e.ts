@@ -111,7 +111,8 @@ export const uniqueName = (prefix: string): string => `${prefix}-${process.pid}-
 
 /** Start the built server (see CliServerOptions) and log its first admin in. */
 export async function startServer(opts: CliServerOptions = {}): Promise<E2eServer> {
-  const server = await startCliServer(opts);
+  // several servers may start at once on a loaded machine: give the start-up line time
+  const server = await startCliServer({ startTimeoutMs: 60_000, ...opts });
   if (!server.admin) {
     await server.stop();
     throw new Error(`no initial admin password was written:\n${server.output()}`);
