@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser and CLI tests start real processes; on a loaded 2-core machine they need generous timeouts.
-// Under CI a failed test is retried (up to twice) so a load spike does not fail the run; the assertions
-// themselves are unchanged and a test that fails three times still fails.
-const ci = Boolean(process.env.CI);
+// No retries, in CI either: every test sets up what it needs (its own browser context, users and data,
+// see test/helpers/e2e.ts), so a failure is a bug or a race to fix, never something a rerun hides.
 
 export default defineConfig({
   test: {
@@ -11,7 +10,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    retry: ci ? 2 : 0,
+    retry: 0,
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

@@ -11,13 +11,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, launchChromium, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import type { Page } from 'playwright-core';
+import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import type { E2eServer } from '../helpers/e2e.js';
+import { useServedApp } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/app.js';
@@ -35,53 +36,8 @@ const fakeSite = http.createServer((req, res) => {
   req.socket.destroy(); // "DLsite unreachable"
 });
 
-/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
-const toastsGone = () => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
 let siteEnv: NodeJS.ProcessEnv;
 let lib: Lib;
-let server: CliServer;
-let browser: Browser;
-let adminToken: string;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-const api = async (method: string, p: string, token: string, body?: unknown) => {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-};
-
-interface FoldersView {
-  folders: { name: string; path: string; works: number }[];
-  cover: { coverUseDefaultPath: boolean };
-}
-const storedFolders = async () => (await api('GET', '/api/config/folders', adminToken)).body as unknown as FoldersView;
-
-/** Remove the library folders `names` (all when not given) the server has: a retry finds what its failed attempt added. */
-async function removeFolders(names?: string[]): Promise<void> {
-  for (const f of (await storedFolders()).folders) {
-    if (!names || names.includes(f.name)) expect((await api('DELETE', '/api/config/folders', adminToken, { name: f.name })).status).toBe(200);
-  }
-}
-
-/** A scan holds the library lock while it runs, in the server or in another process. */
-const scanRunning = async () => ((await api('GET', '/api/version', adminToken)).body as { lockReason: string | null }).lockReason !== null;
-
-/** A retry may find the scan its failed attempt started still waiting on "DLsite": kill it from the page. */
-async function killLeftoverScan(): Promise<void> {
-  await page.goto('/admin/scanner');
-  if (!(await scanRunning())) return;
-  await page.getByTestId('KILL_SCAN_PROCESS').click();
-  await expect.poll(scanRunning, { timeout: 30_000 }).toBe(false);
-  await page.getByTestId('KILL_SCAN_PROCESS').waitFor({ state: 'detached' });
-}
-
-const waitForStatus = (s: string) => page.locator(`[data-testid="scanner-status"][data-status="${s}"]`).waitFor({ timeout: 30_000 });
-const mainLogs = () => page.getByTestId('main-logs');
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => fakeSite.listen(0, '127.0.0.1', resolve));
@@ -96,27 +52,63 @@ beforeAll(async () => {
     KIKOPLAY_DLSITE_TIMEOUT: '120000',
     KIKOPLAY_HVDB_TIMEOUT: '120000',
   };
-  [lib, server, browser] = await Promise.all([makeTestLibrary(), startCliServer({ env: siteEnv }), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
-  adminToken = await apiLogin(server.url, server.admin.name, server.admin.password);
-  ({ context, page, errors } = await openLoggedInPage(browser, adminToken, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-  context.setDefaultTimeout(15_000); // a stuck step fails with its locator, before the test's own timeout
+  lib = await makeTestLibrary();
 });
 
-afterAll(async () => {
+// the socket and access tests share this server; folders and scans change the whole server, so each of
+// those tests starts one of its own
+const app = useServedApp();
+
+afterAll(() => {
   for (const res of held) res.destroy();
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
   fakeSite.closeAllConnections();
   fakeSite.close();
   lib?.cleanup();
 });
 
-describe('library folders', () => {
+/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
+const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
+
+/** A server of the test's own (DLsite is the fake site), with the library scanned offline when asked, and its admin's page. */
+async function ownAdmin(opts: { scanned?: boolean; page: string }): Promise<{ own: E2eServer; page: Page; errors: string[] }> {
+  const own = await app.ownServer({ env: siteEnv, scanned: opts.scanned ? lib.root : undefined });
+  const { page, errors } = await app.open({ as: own.admin, on: own });
+  await page.goto(opts.page);
+  return { own, page, errors };
+}
+
+/** Register the test library as the folder `voice` through the API. */
+const addLibraryFolder = (own: E2eServer) => own.api('POST', '/api/config/folders', { name: 'voice', path: lib.root });
+
+const waitForStatus = (page: Page, s: string) => page.locator(`[data-testid="scanner-status"][data-status="${s}"]`).waitFor({ timeout: 30_000 });
+const mainLogs = (page: Page) => page.getByTestId('main-logs');
+
+async function shots(page: Page, name: string, settled: ReturnType<Page['getByTestId']>) {
+  await toastsGone(page);
+  for (const viewport of Object.values(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await waitForColorScheme(page, colorScheme);
+      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
+    }
+  }
+}
+
+/** Scan the library from the scanner page and wait for the end of it. */
+async function scanFromPage(page: Page): Promise<void> {
+  await waitForStatus(page, 'idle');
+  const start = page.getByTestId('PERFORM_SCAN');
+  await expect.poll(() => start.isEnabled()).toBe(true);
+  await start.click();
+  await waitForStatus(page, 'finished');
+}
+
+// each test starts a server of its own (and scans) first
+describe('library folders', { timeout: 180_000 }, () => {
   it('adds the library folder; duplicates get the spec messages, empty input is ignored, a missing path is refused', async () => {
-    await removeFolders();
-    await page.goto('/admin');
+    const { own, page, errors } = await ownAdmin({ page: '/admin' });
     const form = page.getByTestId('add-folder');
     await form.getByLabel('别名').waitFor();
     const posts: string[] = [];
@@ -155,73 +147,64 @@ describe('library folders', () => {
     expect(posts.length).toBe(2);
 
     // the server has it
-    const stored = await api('GET', '/api/config/folders', adminToken);
-    expect((stored.body as { folders: { name: string; path: string }[] }).folders).toMatchObject([{ name: 'voice', path: lib.root }]);
+    const stored = await own.api<{ folders: { name: string; path: string }[] }>('GET', '/api/config/folders');
+    expect(stored.folders).toMatchObject([{ name: 'voice', path: lib.root }]);
     expect(errors).toEqual([]);
   });
 
   it('deletes a folder after asking, and sets the cover folder', async () => {
-    await removeFolders(['extra']);
-    if (!(await storedFolders()).cover.coverUseDefaultPath) expect((await api('PUT', '/api/config/folders/cover', adminToken, { coverUseDefaultPath: true })).status).toBe(200);
-    await page.goto('/admin');
+    const { own, page, errors } = await ownAdmin({ page: '/admin' });
+    await addLibraryFolder(own);
+    await page.reload();
+    await page.getByTestId('folder-row').filter({ hasText: 'voice' }).waitFor();
     const extra = tempDir('kikoplay-e2e-extra-');
     mkdirSync(path.join(extra, 'covers'));
-    try {
-      const form = page.getByTestId('add-folder');
-      await form.getByLabel('别名').fill('extra');
-      await form.getByLabel('绝对路径').fill(extra);
-      await form.getByRole('button', { name: '添加文件夹' }).click();
-      const row = page.getByTestId('folder-row').filter({ hasText: 'extra' });
-      await row.waitFor();
-      await row.getByRole('button', { name: '删除 extra' }).click();
-      await page.getByText('确定要删除文件夹 "extra" 吗？', { exact: false }).waitFor();
-      await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
-      await row.waitFor({ state: 'detached' });
-      expect(await page.getByTestId('folder-row').count()).toBe(1);
+    const form = page.getByTestId('add-folder');
+    await form.getByLabel('别名').fill('extra');
+    await form.getByLabel('绝对路径').fill(extra);
+    await form.getByRole('button', { name: '添加文件夹' }).click();
+    const row = page.getByTestId('folder-row').filter({ hasText: 'extra' });
+    await row.waitFor();
+    await row.getByRole('button', { name: '删除 extra' }).click();
+    await page.getByText('确定要删除文件夹 "extra" 吗？', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('folder-row').count()).toBe(1);
 
-      const cover = page.getByTestId('cover-folder');
-      await cover.getByRole('switch', { name: /使用默认封面文件夹/ }).click();
-      await cover.getByLabel('封面文件夹路径').fill(path.join(extra, 'covers'));
-      await cover.getByRole('button', { name: '保存' }).click();
-      await cover.getByText(`封面当前保存在：${path.join(extra, 'covers')}`).waitFor();
-      await cover.getByRole('switch', { name: /使用默认封面文件夹/ }).click();
-      await cover.getByRole('button', { name: '保存' }).click();
-      await cover.getByText(`封面当前保存在：${path.join(server.dataDir, 'covers')}`).waitFor();
-    } finally {
-      rmSync(extra, { recursive: true, force: true });
-    }
+    const cover = page.getByTestId('cover-folder');
+    await cover.getByRole('switch', { name: /使用默认封面文件夹/ }).click();
+    await cover.getByLabel('封面文件夹路径').fill(path.join(extra, 'covers'));
+    await cover.getByRole('button', { name: '保存' }).click();
+    await cover.getByText(`封面当前保存在：${path.join(extra, 'covers')}`).waitFor();
+    await cover.getByRole('switch', { name: /使用默认封面文件夹/ }).click();
+    await cover.getByRole('button', { name: '保存' }).click();
+    await cover.getByText(`封面当前保存在：${path.join(own.dataDir, 'covers')}`).waitFor();
     expect(errors).toEqual([]);
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots)', async () => {
-    await toastsGone();
-    for (const viewport of Object.values(VIEWPORTS)) {
-      await page.setViewportSize(viewport);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await waitForColorScheme(page, colorScheme);
-        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-        await screenshot(page, `admin-folders-${viewport.width}-${colorScheme}`, page.getByTestId('folder-row').first());
-      }
-    }
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.emulateMedia({ colorScheme: 'light' });
+    const { own, page } = await ownAdmin({ page: '/admin' });
+    await addLibraryFolder(own);
+    await page.reload();
+    await shots(page, 'admin-folders', page.getByTestId('folder-row').first());
   });
 });
 
-describe('the scanner', () => {
+describe('the scanner', { timeout: 180_000 }, () => {
   it('scans the library from the page: running, live logs and results, then finished', async () => {
+    const { own, page, errors } = await ownAdmin({ page: '/admin' });
+    await addLibraryFolder(own);
     await page.getByTestId('admin-nav').getByRole('link', { name: '扫描' }).click();
     await page.waitForURL('**/admin/scanner');
-    await waitForStatus('idle');
+    await waitForStatus(page, 'idle');
     const start = page.getByTestId('PERFORM_SCAN');
     await expect.poll(() => start.isEnabled()).toBe(true);
     expect(await page.getByTestId('KILL_SCAN_PROCESS').count()).toBe(0);
 
     await start.click();
-    await mainLogs().getByText(/^共找到 \d+ 个音声文件夹\.$/).waitFor();
-    await waitForStatus('finished');
-    await mainLogs().getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    await mainLogs(page).getByText(/^共找到 \d+ 个音声文件夹\.$/).waitFor();
+    await waitForStatus(page, 'finished');
+    await mainLogs(page).getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
     expect(await page.getByTestId('KILL_SCAN_PROCESS').count()).toBe(0);
     expect(await start.isEnabled()).toBe(true);
 
@@ -232,45 +215,38 @@ describe('the scanner', () => {
     expect(await results.getByText(/添加成功! Added:/).count()).toBeGreaterThanOrEqual(lib.listed.length);
 
     // the works are in the library
-    const works = await api('GET', '/api/config/folders', adminToken);
-    expect((works.body as { folders: { works: number }[] }).folders[0].works).toBeGreaterThanOrEqual(lib.listed.length);
+    const works = await own.api<{ folders: { works: number }[] }>('GET', '/api/config/folders');
+    expect(works.folders[0].works).toBeGreaterThanOrEqual(lib.listed.length);
     expect(errors).toEqual([]);
   });
 
   it('keeps the state across a reload (snapshot on ON_SCANNER_PAGE) and fits 375 and 1280 px (screenshots)', async () => {
+    const { own, page } = await ownAdmin({ page: '/admin/scanner' });
+    await addLibraryFolder(own);
+    await scanFromPage(page);
     await page.reload();
-    await waitForStatus('finished');
-    await mainLogs().getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
-    await toastsGone();
-    for (const viewport of Object.values(VIEWPORTS)) {
-      await page.setViewportSize(viewport);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await waitForColorScheme(page, colorScheme);
-        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-        await screenshot(page, `admin-scanner-${viewport.width}-${colorScheme}`, page.getByTestId('scanner-status'));
-      }
-    }
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await waitForStatus(page, 'finished');
+    await mainLogs(page).getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    await shots(page, 'admin-scanner', page.getByTestId('scanner-status'));
   });
 
   it('starts "refresh library info" and kills it: buttons disabled while running, kill only while running', async () => {
-    await killLeftoverScan();
+    const { page, errors } = await ownAdmin({ scanned: true, page: '/admin/scanner' });
+    await waitForStatus(page, 'idle');
     site.hang = true;
     try {
       await page.getByTestId('PERFORM_UPDATE').click();
-      await waitForStatus('running');
+      await waitForStatus(page, 'running');
       const kill = page.getByTestId('KILL_SCAN_PROCESS');
       await kill.waitFor();
       for (const id of ['PERFORM_SCAN', 'PERFORM_UPDATE', 'PERFORM_LYRIC_SCAN']) expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
-      await mainLogs().getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
+      await mainLogs(page).getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
       await expect.poll(() => held.size).toBeGreaterThan(0); // it waits on "DLsite"
       await screenshot(page, 'admin-scanner-running-1280-light');
 
       await kill.click();
-      await waitForStatus('error');
-      await mainLogs().getByText('! 终止扫描进程.').waitFor();
+      await waitForStatus(page, 'error');
+      await mainLogs(page).getByText('! 终止扫描进程.').waitFor();
       await kill.waitFor({ state: 'detached' });
       await expect.poll(() => page.getByTestId('PERFORM_SCAN').isEnabled()).toBe(true);
     } finally {
@@ -280,22 +256,23 @@ describe('the scanner', () => {
   });
 
   it('shows a `kikoplay scan` started in another process live, and kills it from the page', async () => {
-    await killLeftoverScan();
+    const { own, page, errors } = await ownAdmin({ scanned: true, page: '/admin/scanner' });
+    await waitForStatus(page, 'idle');
     site.hang = true;
     try {
       const before = held.size;
-      const child = runCli(['--data-dir', server.dataDir, 'scan', '--refresh-metadata', '--json'], { env: siteEnv, timeoutMs: 60_000 });
-      await waitForStatus('running');
+      const child = runCli(['--data-dir', own.dataDir, 'scan', '--refresh-metadata', '--json'], { env: siteEnv, timeoutMs: 60_000 });
+      await waitForStatus(page, 'running');
       await page.getByText('刷新媒体库信息', { exact: true }).first().waitFor();
-      await mainLogs().getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
+      await mainLogs(page).getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
       await expect.poll(() => held.size).toBeGreaterThan(before); // the other process waits on "DLsite"
       const kill = page.getByTestId('KILL_SCAN_PROCESS');
       await kill.click();
       const result = await child;
       expect(result.code, result.stderr).toBe(1); // cancelled
       expect(result.stderr).toContain('扫描已取消');
-      await waitForStatus('error');
-      await mainLogs().getByText('! 终止扫描进程.').waitFor();
+      await waitForStatus(page, 'error');
+      await mainLogs(page).getByText('! 终止扫描进程.').waitFor();
       await kill.waitFor({ state: 'detached' });
     } finally {
       site.hang = false;
@@ -305,14 +282,9 @@ describe('the scanner', () => {
 });
 
 describe('the admin socket and the admin area for others', () => {
-  let userToken: string;
-  beforeAll(async () => {
-    expect((await api('POST', '/api/credentials/user', adminToken, { name: 'listener', password: 'listener-pass', group: 'user' })).status).toBe(200);
-    userToken = await apiLogin(server.url, 'listener', 'listener-pass');
-  });
-
   it('refuses a non-admin token on the socket with an error and close code 4403', async () => {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(userToken)}`);
+    const user = await app.addUser('user');
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(user.token)}`);
     const frames: { event: string; payload?: { message?: string } }[] = [];
     ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
     const closed = await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
@@ -321,47 +293,36 @@ describe('the admin socket and the admin area for others', () => {
   });
 
   it('keeps a non-admin out of /admin', async () => {
-    const other = await openLoggedInPage(browser, userToken, { baseURL: server.url, viewport: VIEWPORTS.phone });
-    try {
-      for (const p of ['/admin', '/admin/scanner', '/admin/usermanage', '/admin/advanced']) {
-        await other.page.goto(p);
-        await other.page.waitForURL((url) => !url.pathname.startsWith('/admin'));
-        expect(await other.page.getByTestId('scanner-status').count()).toBe(0);
-      }
-      expect(other.errors).toEqual([]);
-    } finally {
-      await other.context.close();
+    const user = await app.addUser('user');
+    const { page, errors } = await app.open({ as: user, viewport: VIEWPORTS.phone });
+    for (const p of ['/admin', '/admin/scanner', '/admin/usermanage', '/admin/advanced']) {
+      await page.goto(p);
+      await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+      expect(await page.getByTestId('scanner-status').count()).toBe(0);
     }
+    expect(errors).toEqual([]);
   });
 
   it('shows the socket refusal as a warning, closes it and goes to /login', async () => {
     // the page believes it has an admin session (GET /api/auth/me answered for an admin), but the token is
     // a user's: the socket is the one to refuse it
-    const other = await openLoggedInPage(browser, userToken, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    other.context.setDefaultTimeout(10_000);
-    try {
-      await other.page.route(/\/api\/auth\/me$/, (route) => route.fulfill({ json: { user: { name: 'listener', group: 'administrator', role: 'admin' }, auth: true } }));
-      const closed = other.page.waitForEvent('websocket').then((ws) => new Promise<void>((resolve) => ws.on('close', () => resolve())));
-      await other.page.goto('/admin/scanner');
-      await other.page.getByText('只有 admin 账号能登录管理后台.').waitFor();
-      await other.page.waitForURL('**/login?redirect=%2Fadmin%2Fscanner');
-      await closed;
-    } finally {
-      await other.context.close();
-    }
+    const user = await app.addUser('user');
+    const { page } = await app.open({ as: user, timeout: 10_000 });
+    await page.route(/\/api\/auth\/me$/, (route) => route.fulfill({ json: { user: { name: user.name, group: 'administrator', role: 'admin' }, auth: true } }));
+    const closed = page.waitForEvent('websocket').then((ws) => new Promise<void>((resolve) => ws.on('close', () => resolve())));
+    await page.goto('/admin/scanner');
+    await page.getByText('只有 admin 账号能登录管理后台.').waitFor();
+    await page.waitForURL('**/login?redirect=%2Fadmin%2Fscanner');
+    await closed;
   });
 
   it("says '连接Socket失败' when the socket cannot connect", async () => {
-    const other = await openLoggedInPage(browser, adminToken, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    try {
-      await other.page.routeWebSocket(/\/api\/ws/, (ws) => ws.close({ code: 1011, reason: 'unreachable' }));
-      await other.page.goto('/admin/scanner');
-      await other.page.getByText('连接Socket失败').first().waitFor();
-      await other.page.getByTestId('socket-failed').waitFor();
-      expect(await other.page.getByTestId('PERFORM_SCAN').isDisabled()).toBe(true);
-      expect(other.page.url()).toMatch(/\/admin\/scanner$/);
-    } finally {
-      await other.context.close();
-    }
+    const { page } = await app.open({ as: app.admin });
+    await page.routeWebSocket(/\/api\/ws/, (ws) => ws.close({ code: 1011, reason: 'unreachable' }));
+    await page.goto('/admin/scanner');
+    await page.getByText('连接Socket失败').first().waitFor();
+    await page.getByTestId('socket-failed').waitFor();
+    expect(await page.getByTestId('PERFORM_SCAN').isDisabled()).toBe(true);
+    expect(page.url()).toMatch(/\/admin\/scanner$/);
   });
 });

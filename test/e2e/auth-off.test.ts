@@ -2,26 +2,15 @@
  * End to end: `kikoplay serve --no-auth` in headless Chromium. With auth off there is nothing to log
  * in to: /login goes home, everyone acts as the admin, and the drawer offers no logout.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, readLocal, TOKEN_KEY } from '../helpers/browser.js';
-import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { describe, expect, it } from 'vitest';
+import { readLocal, TOKEN_KEY } from '../helpers/browser.js';
+import { useServedApp } from '../helpers/e2e.js';
 
-let server: CliServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startCliServer({ args: ['--no-auth'] }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServedApp({ args: ['--no-auth'] });
 
 describe('the web app with auth off on the server', () => {
   it('sends /login home, shows the admin link and offers no logout', async () => {
-    const { context, page, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, errors } = await app.open();
     await page.goto('/login?redirect=%2Fabout');
     await page.waitForURL((url) => url.pathname === '/works');
     await page.getByTestId('menu-toggle').click();
@@ -36,6 +25,5 @@ describe('the web app with auth off on the server', () => {
     await page.goto('/admin/usermanage');
     await page.getByTestId('admin-nav').waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -5,67 +5,35 @@
  * filter (marked by default), the empty texts, folder organising not implemented, the play history
  * (resume, delete) and the recent strip linking to it. Screenshots at 375 and 1280 px, light and dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, forgetLocal, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { useServedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
-import { startScannedApp } from '../helpers/scanned-app.js';
-
-const USER = { name: 'listener', password: 'listener-pass' };
-
-let server: CliServer;
-let browser: Browser;
-const tokens = { admin: '', user: '' };
-let cleanupLibrary: () => void = () => undefined;
-let dataDir = '';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+// one scanned library for the file; ratings, progress and history are per user: each test has its own
+const app = useServedApp({
+  library: makeTestLibrary,
+  async seed({ api }) {
+    const label = (name: string) => ({ id: 0, name });
+    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
+    await api('POST', '/api/edit/work/100002', { title: '雨音の夜', circle: label('テストサークル'), tags: [label('雨音')], vas: [label('佐藤さくら')] });
+  },
+});
 
-/** Save a play state for `workId` as the user: its audio files, stopped at the second one. */
-async function saveHistory(workId: number, title: string): Promise<string> {
-  const tree = await api<{ type: string; title: string; hash?: string }[]>('GET', `/api/tracks/${workId}`);
+/** Save a play state for `workId` as `user`: its audio files, stopped at the second one. */
+async function saveHistory(user: Account, workId: number, title: string): Promise<string> {
+  const tree = await app.api<{ type: string; title: string; hash?: string }[]>('GET', `/api/tracks/${workId}`);
   const audio = tree.filter((n) => n.type === 'audio');
   const queue = audio.map((n) => ({ hash: n.hash, title: n.title, subtitle: null, workTitle: title, workId }));
-  await api('PUT', '/api/histroy', { work_id: workId, state: { queue, index: 1, seconds: 65 } }, tokens.user);
+  await app.api('PUT', '/api/histroy', { work_id: workId, state: { queue, index: 1, seconds: 65 } }, user.token);
   return audio[1].title;
 }
 
-beforeAll(async () => {
-  const lib = await makeTestLibrary();
-  cleanupLibrary = lib.cleanup;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-fav-'));
-  ({ server, browser, adminToken: tokens.admin } = await startScannedApp(dataDir, lib.root));
-  await api('POST', '/api/credentials/user', { ...USER, group: 'user' });
-  tokens.user = await apiLogin(server.url, USER.name, USER.password);
-  const label = (name: string) => ({ id: 0, name });
-  await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-  await api('POST', '/api/edit/work/100002', { title: '雨音の夜', circle: label('テストサークル'), tags: [label('雨音')], vas: [label('佐藤さくら')] });
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  cleanupLibrary();
-});
-
 describe('favourites, as a user', { timeout: 90_000 }, () => {
-  let context: BrowserContext;
+  let user: Account;
   let page: Page;
   let errors: string[];
 
@@ -79,11 +47,10 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   };
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(20_000);
+  beforeEach(async () => {
+    user = await app.addUser('user', 'listener');
+    ({ page, errors } = await app.open({ as: user, timeout: 20_000 }));
   });
-  afterAll(() => context?.close());
 
   it('starts empty, with the progress filter on "marked" by default and folder organising not implemented', async () => {
     await page.goto('/favourites');
@@ -107,17 +74,14 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
   });
 
   it('shows works rated on their cards under "my ratings", sorts them, marks progress and filters by it', async () => {
-    // a retry: without the ratings, progress and review its failed attempt saved, and with the default sort
-    for (const id of [100001, 100002]) await api('DELETE', `/api/review?work_id=${id}`, undefined, tokens.user);
-    await forgetLocal(page, ['kikoplay.favouritesSort']);
-    const circle = (await api<{ id: number; name: string }[]>('GET', '/api/circles')).find((c) => c.name === 'テストサークル')!;
+    const circle = (await app.api<{ id: number; name: string }[]>('GET', '/api/circles')).find((c) => c.name === 'テストサークル')!;
     await page.goto(`/works?circleId=${circle.id}`);
     await card(100001).waitFor();
     await starOnCard(100001, 5);
     await notice('评价成功').waitFor();
     await starOnCard(100002, 3);
     await poll(() => page.locator('.mantine-Notification-root').filter({ hasText: '评价成功' }).count()).toBeGreaterThanOrEqual(1);
-    await poll(async () => (await api<{ userRating: number | null }>('GET', '/api/work/100002', undefined, tokens.user)).userRating).toBe(3);
+    await poll(async () => (await app.api<{ userRating: number | null }>('GET', '/api/work/100002', undefined, user.token)).userRating).toBe(3);
 
     await page.getByTestId('nav-drawer').getByRole('link', { name: '我的收藏' }).click();
     await page.waitForURL('**/favourites');
@@ -144,7 +108,7 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
     await poll(itemIds).toEqual([100001]);
 
     // the review text shows on the item
-    await api('PUT', '/api/review?starOnly=false', { work_id: 100001, rating: 5, review_text: '何度も聴きたい。', progress: 'listening' }, tokens.user);
+    await app.api('PUT', '/api/review?starOnly=false', { work_id: 100001, rating: 5, review_text: '何度も聴きたい。', progress: 'listening' }, user.token);
     await page.reload();
     await poll(() => page.getByTestId('favourite-review-text').textContent()).toBe('何度も聴きたい。');
     await screenshot(page, 'favourites-progress-1280-light');
@@ -152,11 +116,8 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
   });
 
   it('lists the play history (the recent strip links to it), resumes an entry and deletes one', async () => {
-    // a retry: the entry its failed attempt resumed must not play on and save over the history saved below
-    await page.goto('/api/version'); // the app's origin, without the app
-    await forgetLocal(page, ['kikoplay.playerSession']);
-    const last1 = await saveHistory(100001, '耳かきと添い寝');
-    await saveHistory(100002, '雨音の夜');
+    const last1 = await saveHistory(user, 100001, '耳かきと添い寝');
+    await saveHistory(user, 100002, '雨音の夜');
     await page.goto('/works');
     const strip = page.getByTestId('recent-works');
     await poll(() => strip.getByTestId('recent-item').count()).toBe(2);
@@ -185,6 +146,10 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots of my ratings and the history)', async () => {
+    for (const [id, rating, title] of [[100001, 5, '耳かきと添い寝'], [100002, 3, '雨音の夜']] as const) {
+      await app.api('PUT', '/api/review?starOnly=true', { work_id: id, rating }, user.token);
+      await saveHistory(user, id, title);
+    }
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {

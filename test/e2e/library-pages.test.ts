@@ -3,40 +3,19 @@
  * random play from the drawer, and screenshots of the work list, advanced search and label screens at
  * 375 and 1280 px, light and dark — against the built `kikoplay serve` with a scanned fixture library.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { forgetLocal, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { useServedApp, type E2eServer } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
-import { startScannedApp } from '../helpers/scanned-app.js';
-
-let server: CliServer;
-let browser: Browser;
-let token: string;
-let cleanupLibrary: () => void = () => undefined;
-let dataDir = '';
 
 /** expect.poll with room for a loaded machine (debounces of 100–500 ms plus a request). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-const total = async (p: string) => (await api<{ pagination: { totalCount: number } }>('GET', p)).pagination.totalCount;
+const total = async (p: string) => (await app.api<{ pagination: { totalCount: number } }>('GET', p)).pagination.totalCount;
 
 /** Circles, tags and voice actors for a few works (an offline scan knows none), through the admin API. */
-async function tagWorks(): Promise<void> {
+async function tagWorks({ api }: E2eServer): Promise<void> {
   const label = (name: string) => ({ id: 0, name });
   const edits: [number, string, string, string[], string[]][] = [
     [100001, '耳かきと添い寝 其の一', 'テストサークル', ['耳かき', 'バイノーラル'], ['山田花子']],
@@ -49,23 +28,10 @@ async function tagWorks(): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  const lib = await makeTestLibrary();
-  cleanupLibrary = lib.cleanup;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-library-'));
-  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, lib.root));
-  await tagWorks();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  cleanupLibrary();
-});
+// the works only read: one scanned library for the file; each test opens its own page
+const app = useServedApp({ library: makeTestLibrary, seed: tagWorks });
 
 describe('the work list', { timeout: 90_000 }, () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
@@ -78,18 +44,13 @@ describe('the work list', { timeout: 90_000 }, () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   };
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(20_000);
+  beforeEach(async () => {
+    ({ page, errors } = await app.open({ as: app.admin, timeout: 20_000 }));
   });
-  afterAll(() => context?.close());
 
   it('pages with numbers (page query forced, jump clamped, invalid pages warned) and scrolls the waterfall', async () => {
     const all = await total('/api/works');
     const pages = Math.ceil(all / 12);
-    // remembered: a retry starts from the defaults (and the 1280 px window) too
-    await forgetLocal(page, ['kikoplay.listMode', 'kikoplay.sortField']);
-    await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto('/works');
     await cards().first().waitFor();
     await page.getByTestId('display-settings').click();
@@ -171,7 +132,6 @@ describe('the work list', { timeout: 90_000 }, () => {
       const box = await again.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height / 2 <= VIEWPORTS.phone.height;
     }).toBe(true);
-    await page.setViewportSize(VIEWPORTS.desktop);
     expect(errors).toEqual([]);
   });
 
@@ -179,7 +139,7 @@ describe('the work list', { timeout: 90_000 }, () => {
     await page.goto('/tags');
     const items = page.getByTestId('label-item');
     await items.first().waitFor();
-    const tags = await api<{ name: string; count: number }[]>('GET', '/api/tags');
+    const tags = await app.api<{ name: string; count: number }[]>('GET', '/api/tags');
     expect(tags.map((t) => t.count)).toEqual([2, 2, 1]);
     expect(await items.allTextContents()).toEqual(tags.map((t) => `${t.name}${t.count}`));
     await page.getByTestId('labels-filter').fill('バイ');
@@ -210,7 +170,7 @@ describe('the work list', { timeout: 90_000 }, () => {
       await failed.waitFor();
       expect(await page.getByTestId('label-item').count()).toBe(0);
     } finally {
-      await page.unroute(failing); // also when a check fails: a retry's page must reach the server again
+      await page.unroute(failing);
     }
     await failed.getByRole('button', { name: '刷新页面' }).click();
     await poll(() => page.getByTestId('label-item').allTextContents()).toEqual(['テストサークル3', '別のサークル1']);
@@ -219,10 +179,6 @@ describe('the work list', { timeout: 90_000 }, () => {
 
   it('fits 375 and 1280 px, light and dark (screenshots of the list, search and label screens)', async () => {
     // a fresh browser context: nothing playing, no notices over the header
-    const fresh = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    const page = fresh.page;
-    const cards = () => page.getByTestId('work-card');
-    page.setDefaultTimeout(20_000);
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -249,12 +205,12 @@ describe('the work list', { timeout: 90_000 }, () => {
         await screenshot(page, `library-vas-${tag}`);
       }
     }
-    expect(fresh.errors).toEqual([]);
-    await fresh.context.close();
+    expect(errors).toEqual([]);
   });
 
   it('plays a random work from the drawer: opens it and hands its audio to the player', async () => {
-    await page.setViewportSize(VIEWPORTS.desktop);
+    // playing saves the play history of the account: a user of the test's own
+    ({ page, errors } = await app.open({ as: await app.addUser('user'), timeout: 20_000 }));
     await page.goto('/works');
     await cards().first().waitFor();
     // random: some fixture works have no audio (then a warning); try a few times

@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createAppContext } from '../../server/app/create-app.js';
 import { createLogger } from '../../server/app/logger.js';
@@ -23,11 +23,9 @@ const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000,
 
 let tmp = '';
 let app: AppContext;
-let running: RunningServer | null = null;
-/** The web root `running` serves. */
-let served = '';
 let browser: Browser;
-let port = 0;
+/** The HTTP servers the running test started (closed after it). */
+const servers = new Set<RunningServer>();
 
 /** The page's entry script, e.g. /assets/index-abc.js. */
 const entryOf = (html: string) => /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? null;
@@ -51,11 +49,24 @@ function makeRelease(from: string, to: string, suffix: string): void {
   }
 }
 
-async function serve(webRoot: string): Promise<void> {
-  running = await startHttpServer(app, { port, host: '127.0.0.1', webRoot });
-  port = running.port;
-  served = webRoot;
+/** Serve `webRoot` on `port` (an ephemeral one when not given) until the end of the running test. */
+async function serve(webRoot: string, port = 0): Promise<RunningServer> {
+  const running = await startHttpServer(app, { port, host: '127.0.0.1', webRoot });
+  servers.add(running);
+  return running;
 }
+
+/** Close a server now (and not again after the test). */
+async function stop(running: RunningServer): Promise<void> {
+  servers.delete(running);
+  await running.close();
+}
+
+afterEach(async () => {
+  const open = [...servers];
+  servers.clear();
+  await Promise.all(open.map((s) => s.close()));
+});
 
 beforeAll(async () => {
   if (!existsSync(path.join(BUILT_WEB, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
@@ -63,13 +74,11 @@ beforeAll(async () => {
   cpSync(BUILT_WEB, path.join(tmp, 'v1'), { recursive: true });
   makeRelease(path.join(tmp, 'v1'), path.join(tmp, 'v2'), 'v2');
   app = await createAppContext({ dataDir: path.join(tmp, 'data'), flags: { auth: false }, env: {}, logger: createLogger({ level: 'silent' }) });
-  await serve(path.join(tmp, 'v1'));
   browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await running?.close();
   await app?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -83,7 +92,7 @@ interface SwGlobals {
 
 describe('the installable app', { timeout: 90_000 }, () => {
   it('serves a manifest with the icons an install needs, linked from the page', async () => {
-    const base = `http://127.0.0.1:${port}`;
+    const base = `http://127.0.0.1:${(await serve(path.join(tmp, 'v1'))).port}`;
     const html = await (await fetch(`${base}/works`, { headers: { Accept: 'text/html' } })).text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     const res = await fetch(`${base}/manifest.webmanifest`);
@@ -100,13 +109,9 @@ describe('the installable app', { timeout: 90_000 }, () => {
   });
 
   it('caches the app shell (never /api/), opens offline, and offers "版本已更新" when a new release is deployed', async () => {
-    // a retry may find the new release deployed by the first attempt: the story starts from the first one
-    if (!running || served !== path.join(tmp, 'v1')) {
-      await running?.close();
-      running = null;
-      await serve(path.join(tmp, 'v1'));
-    }
-    const { context, page, errors } = await openPage(browser, { baseURL: `http://127.0.0.1:${port}` });
+    // the first release, on a server of this test's own (it deploys the second one on the same address)
+    const first = await serve(path.join(tmp, 'v1'));
+    const { context, page, errors } = await openPage(browser, { baseURL: `http://127.0.0.1:${first.port}` });
     page.setDefaultTimeout(15_000);
     const v1 = entryOf(readFileSync(path.join(tmp, 'v1', 'index.html'), 'utf8'))!;
     const v2 = entryOf(readFileSync(path.join(tmp, 'v2', 'index.html'), 'utf8'))!;
@@ -144,9 +149,8 @@ describe('the installable app', { timeout: 90_000 }, () => {
     await page.getByTestId('works-page').waitFor();
 
     // a new release is deployed on the same address while the page is open
-    await running!.close();
-    running = null;
-    await serve(path.join(tmp, 'v2'));
+    await stop(first);
+    await serve(path.join(tmp, 'v2'), first.port);
     await page.evaluate(() => (globalThis as unknown as SwGlobals).document.dispatchEvent(new ((globalThis as unknown as SwGlobals).Event)('visibilitychange')));
     const notice = page.getByTestId('sw-update-notice');
     await notice.waitFor();
@@ -165,7 +169,7 @@ describe('the installable app', { timeout: 90_000 }, () => {
 
 describe('route chunks load under a time limit', { timeout: 90_000 }, () => {
   it('installs the worker for the first time only once the user stops scrolling', async () => {
-    const { context, page } = await openPage(browser, { baseURL: `http://127.0.0.1:${port}` });
+    const { context, page } = await openPage(browser, { baseURL: `http://127.0.0.1:${(await serve(path.join(tmp, 'v1'))).port}` });
     page.setDefaultTimeout(15_000);
     const registered = () =>
       page.evaluate(async () => {

@@ -3,37 +3,13 @@
  * fixture library, in headless Chromium — rate a work, mark progress, write and delete a review; a guest
  * is refused with the server's warning and nothing is saved. Screenshots at 375 and 1280 px, light and dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiLogin, openLoggedInPage, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { useServedApp } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
-import { startScannedApp } from '../helpers/scanned-app.js';
-
-const USER = { name: 'listener', password: 'listener-pass' };
-const GUEST = { name: 'visitor', password: 'visitor-pass' };
-
-let server: CliServer;
-let browser: Browser;
-const tokens = { admin: '', user: '', guest: '' };
-let cleanupLibrary: () => void = () => undefined;
-let dataDir = '';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 interface Detail {
   title: string;
@@ -45,25 +21,14 @@ interface Detail {
   circle: { name: string };
 }
 
-beforeAll(async () => {
-  const lib = await makeTestLibrary();
-  cleanupLibrary = lib.cleanup;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-work-'));
-  ({ server, browser, adminToken: tokens.admin } = await startScannedApp(dataDir, lib.root));
-  await api('POST', '/api/credentials/user', { ...USER, group: 'user' });
-  await api('POST', '/api/credentials/user', { ...GUEST, group: 'guest' });
-  tokens.user = await apiLogin(server.url, USER.name, USER.password);
-  tokens.guest = await apiLogin(server.url, GUEST.name, GUEST.password);
-  const label = (name: string) => ({ id: 0, name });
-  await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-  await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  cleanupLibrary();
+// one scanned library for the file; ratings, progress and reviews are per user: each test has its own
+const app = useServedApp({
+  library: makeTestLibrary,
+  async seed({ api }) {
+    const label = (name: string) => ({ id: 0, name });
+    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
+    await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
+  },
 });
 
 function helpers(page: Page) {
@@ -85,12 +50,10 @@ function helpers(page: Page) {
 
 describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
   it('rates, marks progress, writes and deletes a review', async () => {
-    // a retry: without the rating, progress and review its failed attempt saved
-    await api('DELETE', '/api/review?work_id=100003', undefined, tokens.user);
-    const { context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    page.setDefaultTimeout(20_000);
+    const user = await app.addUser('user', 'listener');
+    const { page, errors } = await app.open({ as: user, timeout: 20_000 });
     const h = helpers(page);
-    const detail = () => api<Detail>('GET', '/api/work/100003', undefined, tokens.user);
+    const detail = () => app.api<Detail>('GET', '/api/work/100003', undefined, user.token);
     await page.goto('/work/100003');
     await page.getByTestId('work-header').waitFor();
     expect(await page.getByTestId('action-edit').count()).toBe(0); // not an admin
@@ -126,12 +89,11 @@ describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
     }).toEqual([null, null, null]);
     await poll(() => page.getByTestId('action-progress').textContent()).toBe('标记进度');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('refuses a guest: no admin buttons, a warning on rating and marking, nothing saved', async () => {
-    const { context, page, errors } = await openLoggedInPage(browser, tokens.guest, { baseURL: server.url, viewport: VIEWPORTS.phone });
-    page.setDefaultTimeout(20_000);
+    const guest = await app.addUser('guest', 'visitor');
+    const { page, errors } = await app.open({ as: guest, viewport: VIEWPORTS.phone, timeout: 20_000 });
     const h = helpers(page);
     await page.goto('/work/100001');
     await page.getByTestId('work-header').waitFor();
@@ -144,15 +106,13 @@ describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
     await page.getByTestId('action-progress').click();
     await page.getByTestId('progress-marked').click();
     await page.locator('.mantine-Notification-root').filter({ hasText: refusal }).nth(1).waitFor();
-    const work = await api<Detail>('GET', '/api/work/100001', undefined, tokens.guest);
+    const work = await app.api<Detail>('GET', '/api/work/100001', undefined, guest.token);
     expect([work.userRating, work.progress]).toEqual([null, null]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots of the work page)', async () => {
-    const { context, page, errors } = await openLoggedInPage(browser, tokens.user, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-    page.setDefaultTimeout(20_000);
+    const { page, errors } = await app.open({ as: await app.addUser('user', 'listener'), timeout: 20_000 });
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -166,6 +126,5 @@ describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
       }
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -5,36 +5,15 @@
  * the image preview, the play-history buttons, and editing the metadata with its rules. (Rating,
  * progress, reviews, guests and the screenshots: library-work-users.test.ts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openLoggedInPage, readLocal, screenshot, VIEWPORTS } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readLocal, screenshot } from '../helpers/browser.js';
+import { useServedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
-import { startScannedApp } from '../helpers/scanned-app.js';
 
 const BJ = 1e12 + 200001;
 
-let server: CliServer;
-let browser: Browser;
-const tokens = { admin: '' };
-let cleanupLibrary: () => void = () => undefined;
-let dataDir = '';
-
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-async function api<T>(method: string, p: string, body?: unknown, token = tokens.admin): Promise<T> {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 interface Detail {
   title: string;
@@ -46,31 +25,16 @@ interface Detail {
   circle: { name: string };
 }
 
-/** Delete the AI lyric tasks of `workId`: a retry finds the ones its failed attempt requested (a second request is refused). */
-async function deleteAiTasks(workId: number): Promise<void> {
-  const { tasks } = await api<{ tasks: { id: number }[] }>('GET', `/api/lyric/translate?page=-1&work_id=${workId}&status=${encodeURIComponent('[]')}`);
-  for (const t of tasks) await api('DELETE', `/api/lyric/translate/${t.id}`);
-}
-
-/** The metadata of work 100004 as the edit test finds it (set before the tests; a retry finds its failed attempt's save). */
 const label = (name: string) => ({ id: 0, name });
-const WORK_100004 = { title: '星空のささやき', circle: label('別のサークル'), tags: [label('癒やし')], vas: [label('鈴木みどり')] };
 
-beforeAll(async () => {
-  const lib = await makeTestLibrary();
-  cleanupLibrary = lib.cleanup;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-work-'));
-  ({ server, browser, adminToken: tokens.admin } = await startScannedApp(dataDir, lib.root));
-  await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-  await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
-  await api('POST', '/api/edit/work/100004', WORK_100004);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  cleanupLibrary();
+// one scanned library for the file; only the edit test changes a work (100004, which no other test reads)
+const app = useServedApp({
+  library: makeTestLibrary,
+  async seed({ api }) {
+    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
+    await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
+    await api('POST', '/api/edit/work/100004', { title: '星空のささやき', circle: label('別のサークル'), tags: [label('癒やし')], vas: [label('鈴木みどり')] });
+  },
 });
 
 function helpers(page: Page) {
@@ -91,17 +55,17 @@ function helpers(page: Page) {
 }
 
 describe('the work page, as the admin', { timeout: 90_000 }, () => {
-  let context: BrowserContext;
+  let admin: Account;
   let page: Page;
   let errors: string[];
   let h: ReturnType<typeof helpers>;
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, tokens.admin, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(20_000);
+  // an admin of each test's own (play history is per account), in a fresh page
+  beforeEach(async () => {
+    admin = await app.addUser('admin');
+    ({ page, errors } = await app.open({ as: admin, timeout: 20_000 }));
     h = helpers(page);
   });
-  afterAll(() => context?.close());
 
   it('opens a work from the list and browses its tree: breadcrumbs, up entry, natural order, playing a folder', async () => {
     await page.goto('/works?keyword=nested');
@@ -146,7 +110,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
       expect(await failed.textContent()).toContain('服务器暂时不可用');
       expect(await page.getByTestId('work-detail-title').textContent()).toBe('nested');
     } finally {
-      await page.unroute(failing); // also when a check fails: a retry's page must reach the server again
+      await page.unroute(failing);
     }
     await failed.getByRole('button', { name: '刷新页面' }).click();
     await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
@@ -155,7 +119,6 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
   });
 
   it('requests AI lyrics per file and for the current folder, with status badges on files and folders', async () => {
-    await deleteAiTasks(100030);
     await page.goto('/work/100030');
     await poll(h.titles).toEqual(['mp3', 'wav', 'track0.m4a']);
     await h.rowMenu('track0.m4a', 'AI 翻译歌词');
@@ -174,7 +137,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
     await poll(() => page.locator('[data-testid="tree-item"] [data-status="pending"]').count()).toBe(3);
     await page.getByTestId('tree-up').click();
     await poll(() => h.row('SEなし').getByTestId('ai-status').getAttribute('data-status')).toBe('pending');
-    const tasks = await api<{ tasks: { audio_path: string; status: number }[] }>('GET', `/api/lyric/translate?page=-1&work_id=100030&status=${encodeURIComponent('[]')}`);
+    const tasks = await app.api<{ tasks: { audio_path: string; status: number }[] }>('GET', `/api/lyric/translate?page=-1&work_id=100030&status=${encodeURIComponent('[]')}`);
     expect(tasks.tasks.map((t) => t.audio_path.replace(/\\/g, '/')).sort()).toEqual(['mp3/SEなし/track1.mp3', 'mp3/SEなし/track10.mp3', 'mp3/SEなし/track2.mp3', 'track0.m4a']);
     expect(errors).toEqual([]);
   });
@@ -204,7 +167,6 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
   });
 
   it('edits the metadata: title, circle, tags and voice actors, with the duplicate and voice-actor rules', async () => {
-    await api('POST', '/api/edit/work/100004', WORK_100004);
     await page.goto('/work/100004');
     await page.getByTestId('action-edit').click();
     const dialog = page.getByTestId('edit-meta-dialog');
@@ -240,7 +202,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
     // the page reloads after 2 s with the new data
     await poll(marker).toBe(false);
     await poll(() => page.getByTestId('work-detail-title').textContent()).toBe('星空のささやき（改）');
-    const work = await api<Detail>('GET', '/api/work/100004');
+    const work = await app.api<Detail>('GET', '/api/work/100004');
     expect(work.circle.name).toBe('テストサークル');
     expect(work.tags.map((t) => t.name).sort()).toEqual(['新しいタグ', '癒やし', '耳かき'].sort());
     expect(work.vas.map((v) => v.name)).toEqual(['佐藤さくら']);
@@ -248,10 +210,10 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
   });
 
   it('deletes the play record of the work, and resumes its saved play history', async () => {
-    const tree = await api<{ type: string; title: string; hash?: string }[]>('GET', '/api/tracks/100001');
+    const tree = await app.api<{ type: string; title: string; hash?: string }[]>('GET', '/api/tracks/100001');
     const audio = tree.filter((n) => n.type === 'audio');
     const queue = audio.map((n) => ({ hash: n.hash, title: n.title, subtitle: null, workTitle: '耳かきと添い寝', workId: 100001 }));
-    const save = () => api('PUT', '/api/histroy', { work_id: 100001, state: { queue, index: 1, seconds: 0.5 } });
+    const save = () => app.api('PUT', '/api/histroy', { work_id: 100001, state: { queue, index: 1, seconds: 0.5 } }, admin.token);
 
     await save();
     await page.goto('/work/100001');
@@ -260,7 +222,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
     await h.notice('已删除播放记录').waitFor();
     await page.getByTestId('action-delete-history').waitFor({ state: 'detached' });
     await page.getByTestId('action-resume').waitFor({ state: 'detached' });
-    expect((await api<{ state: unknown }>('GET', '/api/work/100001')).state).toBeNull();
+    expect((await app.api<{ state: unknown }>('GET', '/api/work/100001', undefined, admin.token)).state).toBeNull();
 
     await save();
     await page.reload();

@@ -4,40 +4,19 @@
  * filters, sort, the display toggles and card styles. (Pages, the waterfall, the label lists, random
  * play and the screenshots of these screens: library-pages.test.ts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { forgetLocal, openLoggedInPage, screenshot, VIEWPORTS } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, VIEWPORTS } from '../helpers/browser.js';
+import { useServedApp, type E2eServer } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
-import { startScannedApp } from '../helpers/scanned-app.js';
-
-let server: CliServer;
-let browser: Browser;
-let token: string;
-let cleanupLibrary: () => void = () => undefined;
-let dataDir = '';
 
 /** expect.poll with room for a loaded machine (debounces of 100–500 ms plus a request). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-const total = async (p: string) => (await api<{ pagination: { totalCount: number } }>('GET', p)).pagination.totalCount;
+const total = async (p: string) => (await app.api<{ pagination: { totalCount: number } }>('GET', p)).pagination.totalCount;
 
 /** Circles, tags and voice actors for a few works (an offline scan knows none), through the admin API. */
-async function tagWorks(): Promise<void> {
+async function tagWorks({ api }: E2eServer): Promise<void> {
   const label = (name: string) => ({ id: 0, name });
   const edits: [number, string, string, string[], string[]][] = [
     [100001, '耳かきと添い寝 其の一', 'テストサークル', ['耳かき', 'バイノーラル'], ['山田花子']],
@@ -50,23 +29,10 @@ async function tagWorks(): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  const lib = await makeTestLibrary();
-  cleanupLibrary = lib.cleanup;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-library-'));
-  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, lib.root));
-  await tagWorks();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  cleanupLibrary();
-});
+// the works only read: one scanned library for the file; each test opens its own page
+const app = useServedApp({ library: makeTestLibrary, seed: tagWorks });
 
 describe('the work list', { timeout: 90_000 }, () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
@@ -78,11 +44,9 @@ describe('the work list', { timeout: 90_000 }, () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   };
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-    page.setDefaultTimeout(20_000);
+  beforeEach(async () => {
+    ({ page, errors } = await app.open({ as: app.admin, timeout: 20_000 }));
   });
-  afterAll(() => context?.close());
 
   it('lists every work with the title and the total, and searches by keyword and by product code', async () => {
     const all = await total('/api/works');
@@ -111,7 +75,6 @@ describe('the work list', { timeout: 90_000 }, () => {
   });
 
   it('searches by advanced conditions: candidates while focused, badges, removable terms, codes and the spec messages', async () => {
-    await forgetLocal(page, ['kikoplay.advancedKeywords']); // remembered: a retry starts without terms too
     await page.goto('/search');
     await page.getByTestId('advanced-search').waitFor();
     await page.getByTestId('keyword-box').waitFor({ state: 'detached' });
@@ -175,8 +138,6 @@ describe('the work list', { timeout: 90_000 }, () => {
   });
 
   it('filters by lyrics and age, sorts, and starts over on the first page after each change', async () => {
-    // remembered: a retry starts from the defaults too
-    await forgetLocal(page, ['lyricOptions', 'ageRating', 'sortField', 'sortDirection'].map((k) => `kikoplay.${k}`));
     await page.goto('/works');
     await cards().first().waitFor();
     const shown = async () => Number(await page.getByTestId('works-list').getAttribute('data-total'));
@@ -215,10 +176,7 @@ describe('the work list', { timeout: 90_000 }, () => {
   });
 
   it('switches between grid and list, labels, detail, zoom and the old card style', async () => {
-    // remembered: a retry starts from the defaults (and the 1280 px window) too
-    await forgetLocal(page, ['listView', 'showLabel', 'showDetail', 'oldCardUi'].map((k) => `kikoplay.${k}`));
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.goto('/works?tagId=' + (await api<{ id: number; name: string }[]>('GET', '/api/tags')).find((t) => t.name === '耳かき')!.id);
+    await page.goto('/works?tagId=' + (await app.api<{ id: number; name: string }[]>('GET', '/api/tags')).find((t) => t.name === '耳かき')!.id);
     await poll(() => page.getByTestId('works-title').textContent()).toBe('标签：耳かき');
     await poll(() => cards().count()).toBe(2);
     // each card's cover is the smallest size that fills its width (one device pixel per CSS pixel here)
@@ -294,7 +252,7 @@ describe('the work list', { timeout: 90_000 }, () => {
       expect(await failed.textContent()).toContain('服务器暂时不可用');
       expect(await cards().count()).toBe(0);
     } finally {
-      await page.unroute(failing); // also when a check fails: a retry's page must reach the server again
+      await page.unroute(failing);
     }
     await failed.getByRole('button', { name: '刷新页面' }).click();
     await poll(() => cards().count()).toBe(1);

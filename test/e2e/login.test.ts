@@ -5,45 +5,23 @@
  * the login page at 375 and 1280 px, light and dark.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, forgetLocal, launchChromium, openPage, readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme, writeLocal } from '../helpers/browser.js';
-import { PACKAGE_ROOT, startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { PACKAGE_ROOT } from '../helpers/cli-server.js';
+import { loginThroughPage as logIn, useServedApp } from '../helpers/e2e.js';
 
 const VERSION = (JSON.parse(readFileSync(`${PACKAGE_ROOT}/package.json`, 'utf8')) as { version: string }).version;
 
 const storedToken = (page: Page) => readLocal(page, TOKEN_KEY);
 
-async function logIn(page: Page, name: string, password: string): Promise<void> {
-  await page.getByLabel('用户名').fill(name);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-}
-
-let server: CliServer;
-let browser: Browser;
-let admin: { name: string; password: string };
-// One browser tab for the whole file, as one person would use it: every test leaves it logged out.
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startCliServer(), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
-  admin = server.admin;
-  ({ context, page, errors } = await openPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+// every test opens its own browser context, logged out
+const app = useServedApp();
 
 describe('a visitor without a token', () => {
 
   it('is sent to /login, which remembers the page asked for', async () => {
+    const { page, errors } = await app.open();
     await page.goto('/about');
     await page.waitForURL('**/login?redirect=%2Fabout');
     await page.getByRole('button', { name: '登录' }).waitFor();
@@ -52,6 +30,7 @@ describe('a visitor without a token', () => {
   });
 
   it('gets both fields checked (at least 5 characters) before the server is asked', async () => {
+    const { page } = await app.open();
     const logins: string[] = [];
     const watch = (req: { method(): string; url(): string }) => {
       if (req.method() === 'POST' && req.url().endsWith('/api/auth/me')) logins.push(req.url());
@@ -70,9 +49,11 @@ describe('a visitor without a token', () => {
   });
 
   it('is refused with the server message on a wrong password, and no token is stored', async () => {
+    const user = await app.addUser('user');
+    const { page } = await app.open();
     await page.goto('/login');
     const answer = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/auth/me'));
-    await logIn(page, admin.name, 'not-the-password');
+    await logIn(page, user.name, 'not-the-password');
     expect((await answer).status()).toBe(401);
     await page.getByText('用户名或密码错误.').waitFor();
     expect(page.url()).toMatch(/\/login$/);
@@ -80,6 +61,7 @@ describe('a visitor without a token', () => {
   });
 
   it('sees a login page that fits 375 and 1280 px, light and dark (screenshots)', async () => {
+    const { page, errors } = await app.open();
     await page.goto('/login');
     await page.getByRole('button', { name: '登录' }).waitFor();
     for (const viewport of Object.values(VIEWPORTS)) {
@@ -92,26 +74,14 @@ describe('a visitor without a token', () => {
         await screenshot(page, `login-${viewport.width}-${colorScheme}`);
       }
     }
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.emulateMedia({ colorScheme: 'light' });
     expect(errors).toEqual([]);
   });
 });
 
 describe('logging in', () => {
-  // made once: a retry of the test that logs in with it must not make it again
-  beforeAll(async () => {
-    const token = await apiLogin(server.url, admin.name, admin.password);
-    const created = await fetch(`${server.url}/api/credentials/user`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'listener', password: 'listener-pass', group: 'user' }),
-    });
-    expect(created.status).toBe(200);
-  });
-
   it('returns to the page asked for, shows the user in the drawer, and logout goes back to /login', async () => {
-    await forgetLocal(page, [TOKEN_KEY]); // a retry may find the first attempt still logged in
+    const admin = await app.addUser('admin');
+    const { page, errors } = await app.open();
     await page.goto('/about');
     await page.waitForURL('**/login?redirect=%2Fabout');
     await logIn(page, admin.name, admin.password);
@@ -143,7 +113,7 @@ describe('logging in', () => {
     expect(await storedToken(page)).toBeNull();
     expect(await readLocal(page, 'kikoplay.mediaToken')).toBeNull();
     // the server revoked it: a copy of it is no good either
-    expect((await fetch(`${server.url}/api/auth/me`, { headers: { Authorization: `Bearer ${loggedIn}` } })).status).toBe(401);
+    expect((await fetch(`${app.url}/api/auth/me`, { headers: { Authorization: `Bearer ${loggedIn}` } })).status).toBe(401);
     // the main area is closed again
     await page.goto('/about');
     await page.waitForURL('**/login?redirect=%2Fabout');
@@ -151,15 +121,15 @@ describe('logging in', () => {
   });
 
   it('keeps non-admins out of the admin layout and hides its link', async () => {
-    await forgetLocal(page, [TOKEN_KEY]); // a retry may find the first attempt still logged in
-    await page.setViewportSize(VIEWPORTS.phone);
+    const user = await app.addUser('user');
+    const { page, errors } = await app.open({ viewport: VIEWPORTS.phone });
     await page.goto('/admin/scanner');
     await page.waitForURL('**/login?redirect=%2Fadmin%2Fscanner');
-    await logIn(page, 'listener', 'listener-pass');
+    await logIn(page, user.name, user.password);
     await page.waitForURL('**/works'); // back to /admin/scanner, then home: not an admin
     await page.getByTestId('menu-toggle').click(); // on a phone the drawer slides over the page
     const drawer = page.getByTestId('nav-drawer');
-    await drawer.getByText('listener', { exact: true }).waitFor();
+    await drawer.getByText(user.name, { exact: true }).waitFor();
     expect(await drawer.getByText('管理后台', { exact: true }).count()).toBe(0);
     // following a link closes the phone drawer
     await drawer.getByText('关于', { exact: true }).click();
@@ -169,9 +139,10 @@ describe('logging in', () => {
   });
 
   it('never follows a redirect target outside the app', async () => {
-    await writeLocal(page, TOKEN_KEY, null);
+    const user = await app.addUser('user');
+    const { page } = await app.open();
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fsteal');
-    await logIn(page, 'listener', 'listener-pass');
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/works');
+    await logIn(page, user.name, user.password);
+    await page.waitForURL((url) => url.origin === app.url && url.pathname === '/works');
   });
 });

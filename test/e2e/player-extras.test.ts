@@ -4,39 +4,29 @@
  * Session metadata, against the built `kikoplay serve` and a scanned work of generated WAV tracks with a
  * cover and a lyric file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir } from '../helpers/app.js';
+import { useServedApp } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
-import { coverJpeg, startScannedApp } from '../helpers/scanned-app.js';
+import { coverJpeg } from '../helpers/scanned-app.js';
 
 const AUDIO_WORK = 100005;
 const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
 
-let root: string;
-let server: CliServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-extras-'));
-  const audio = path.join(root, 'lib', `RJ${AUDIO_WORK} 雨の日のささやき`);
-  mkdirSync(audio, { recursive: true });
-  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 60]], 0.2)));
-  writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
-  writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
-  const dataDir = path.join(root, 'data');
-  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, path.join(root, 'lib')));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+// one scanned work for the file; each test plays it as a user of its own in a fresh page
+const app = useServedApp({
+  async library() {
+    const root = tempDir('kikoplay-extras-');
+    const audio = path.join(root, `RJ${AUDIO_WORK} 雨の日のささやき`);
+    mkdirSync(audio, { recursive: true });
+    TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 60]], 0.2)));
+    writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
+    writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+    return { root };
+  },
 });
 
 interface MediaLike {
@@ -68,7 +58,6 @@ async function play(page: Page, work: number, title: string): Promise<void> {
 }
 
 describe('picture-in-picture lyrics, the equalizer, speed, the media session and the lyric bar', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
@@ -84,13 +73,12 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
     return el ? { paused: el.paused } : null;
   });
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  beforeEach(async () => {
+    ({ page, errors } = await app.open({ as: await app.addUser('user', 'listener') }));
+    await play(page, AUDIO_WORK, TRACKS[0]);
   });
-  afterAll(() => context?.close());
 
   it('tells the media session what plays', async () => {
-    await play(page, AUDIO_WORK, TRACKS[0]);
     const session = await page.evaluate(() => {
       const m = (globalThis as unknown as PipDoc).navigator.mediaSession;
       return { title: m.metadata?.title, artist: m.metadata?.artist, state: m.playbackState };
@@ -141,6 +129,7 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
   });
 
   it('remembers the playback speed for the user across a reload', async () => {
+    await page.getByTestId('player-bar-open').click();
     await page.getByTestId('player-speed').click();
     await page.getByRole('menuitem', { name: '1.5×' }).click();
     const rate = () => page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { playbackRate: number } | null } }).document.querySelector('audio')!.playbackRate);
@@ -157,8 +146,6 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
   });
 
   it('drags the lyric bar anywhere, remembers the place, and sizes its text from the settings', async () => {
-    await page.getByTestId('player-collapse').click();
-    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
     const bar = page.getByTestId('lyric-bar');
     await bar.waitFor();
     const box = (await bar.boundingBox())!;

@@ -5,15 +5,13 @@
  * offset), the sync helper, choosing another lyric file, the admin's lyric editor saving a .vtt, and
  * the desktop keyboard shortcuts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openLoggedInPage, VIEWPORTS } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir } from '../helpers/app.js';
+import { useServedApp, type E2eServer } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
-import { startScannedApp } from '../helpers/scanned-app.js';
 
 const WORK = 100003;
 const WORK_DIR = `RJ${WORK} 歌詞テスト`;
@@ -26,28 +24,21 @@ const SRT = '1\n00:00:00,500 --> 00:00:07,000\n别的歌词\n';
 /** A line must show within this much of its time. */
 const TOLERANCE_S = 0.25;
 
-let root: string;
-let server: CliServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-lyrics-'));
-  const work = path.join(root, 'lib', WORK_DIR);
+/** A library of one work: the two tracks, the LRC file of the first, and an SRT file in a subfolder. */
+function makeLibrary(): { root: string } {
+  const root = tempDir('kikoplay-lyrics-');
+  const work = path.join(root, WORK_DIR);
   mkdirSync(path.join(work, 'extra'), { recursive: true });
   writeFileSync(path.join(work, TRACK), synthWav([[440, 9]], 0.2));
   writeFileSync(path.join(work, AI_TRACK), synthWav([[523, 9]], 0.2));
   writeFileSync(path.join(work, '01 はじめに.lrc'), LRC);
   writeFileSync(path.join(work, 'extra', '其他歌词.srt'), SRT);
-  const dataDir = path.join(root, 'data');
-  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, path.join(root, 'lib')));
-});
+  return { root };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+// one scanned library for the file; a test that adds a lyric (a saved file, an AI task) does it on a
+// server (and, for a file, a library) of its own
+const app = useServedApp({ library: async () => makeLibrary() });
 
 interface MediaLike {
   currentTime: number;
@@ -114,20 +105,40 @@ async function stopLyricLog(page: Page): Promise<[number, string][]> {
 const shownAt = (log: [number, string][], text: string): number | undefined => log.find(([, t]) => t === text)?.[0];
 
 describe('lyrics in the player', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  /** A fresh page of an admin of its own (on `own`, or the file's server) playing TRACK. */
+  async function playTrack(own?: E2eServer): Promise<void> {
+    const admin = own ? own.admin : await app.addUser('admin');
+    ({ page, errors } = await app.open({ as: admin, on: own }));
     await page.goto(`/work/${WORK}`);
     await page.getByTestId('file-tree').waitFor();
     await page.locator(`[data-testid="tree-item"][data-title="${TRACK}"] button`).first().click();
     await page.getByTestId('player-bar').waitFor();
-  });
-  afterAll(() => context?.close());
+    await expect.poll(async () => (await media(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
+  }
+
+  /** The expanded player, with the lyric list. */
+  async function openExpanded(): Promise<void> {
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('lyric-list').waitFor();
+  }
+
+  /** Choose the SRT file as the lyric of the track playing. */
+  async function chooseSrt(): Promise<void> {
+    await page.getByTestId('lyric-select-open').click();
+    const options = page.getByTestId('lyric-option');
+    await expect.poll(() => options.count()).toBe(2);
+    expect(await options.nth(0).textContent()).toContain('01 はじめに.lrc'); // the match comes first
+    await options.filter({ hasText: '其他歌词.srt' }).click();
+    await seekTo(page, 3);
+    await expect.poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe('别的歌词');
+    expect(await page.getByTestId('lyric-select-open').textContent()).toContain('其他歌词.srt');
+  }
 
   it('shows each line of the LRC file at its time (±250 ms)', async () => {
+    await playTrack();
     await expect.poll(async () => (await media(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
     await page.getByTestId('lyric-bar-text').waitFor();
     await seekTo(page, 0.3);
@@ -148,6 +159,8 @@ describe('lyrics in the player', () => {
   });
 
   it('shifts every line by the offset', async () => {
+    await playTrack();
+    await openExpanded();
     const offset = page.getByTestId('lyric-offset');
     await offset.fill('0.8');
     await offset.blur();
@@ -169,8 +182,8 @@ describe('lyrics in the player', () => {
   });
 
   it('measures the offset with the sync helper: ready → measure → done, and resets', async () => {
-    await page.getByTestId('lyric-offset').fill('0');
-    await page.getByTestId('lyric-offset').blur();
+    await playTrack();
+    await openExpanded();
     await page.getByTestId('lyric-sync-open').click();
     const helper = page.getByTestId('sync-helper');
     await helper.waitFor();
@@ -195,25 +208,21 @@ describe('lyrics in the player', () => {
     expect(value).toBeGreaterThanOrEqual(b0 - a1 - 0.01);
     expect(value).toBeLessThanOrEqual(b1 - a0 + 0.01);
     expect(value).toBeGreaterThan(0.5);
-    await page.getByTestId('lyric-offset').fill('0');
-    await page.getByTestId('lyric-offset').blur();
   });
 
   it('loads another lyric file of the work chosen from the list', async () => {
-    await page.getByTestId('lyric-select-open').click();
-    const options = page.getByTestId('lyric-option');
-    await expect.poll(() => options.count()).toBe(2);
-    expect(await options.nth(0).textContent()).toContain('01 はじめに.lrc'); // the match comes first
-    await options.filter({ hasText: '其他歌词.srt' }).click();
-    await seekTo(page, 3);
-    await expect.poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe('别的歌词');
-    expect(await page.getByTestId('lyric-select-open').textContent()).toContain('其他歌词.srt');
+    await playTrack();
+    await openExpanded();
+    await chooseSrt();
   });
 
   it('lets the admin edit the lines and save them as a .vtt file next to the audio', async () => {
-    const file = path.join(root, 'lib', WORK_DIR, `${TRACK}.vtt`);
-    rmSync(file, { force: true }); // a retry: the file its failed attempt saved does not prove this one's save
-    await expect.poll(() => page.getByText('歌词已保存').count(), { timeout: 15_000 }).toBe(0); // nor its notice
+    // the saved file becomes a lyric of the work: a library and a server of this test's own
+    const { root } = makeLibrary();
+    await playTrack(await app.ownServer({ scanned: root }));
+    const file = path.join(root, WORK_DIR, `${TRACK}.vtt`);
+    await openExpanded();
+    await chooseSrt();
     await page.getByTestId('player-more').click();
     await page.getByTestId('lyric-edit-open').click();
     const editor = page.getByTestId('lyric-editor');
@@ -238,8 +247,7 @@ describe('lyrics in the player', () => {
   });
 
   it('answers the desktop keyboard shortcuts', async () => {
-    await page.getByTestId('player-collapse').click();
-    await page.getByTestId('expanded-player').waitFor({ state: 'hidden' });
+    await playTrack();
     await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur(): void } | null } }).document.activeElement?.blur());
     expect((await media(page)).paused).toBe(false);
     await page.keyboard.press('Space');
@@ -265,21 +273,15 @@ describe('lyrics in the player', () => {
   });
 
   it('falls back to the AI lyric of the track when it has no lyric file', async () => {
+    // the AI lyric is the whole server's: a server of this test's own
+    const own = await app.ownServer({ scanned: app.libRoot });
+    await playTrack(own);
     // an AI task for the track, taken and finished the way a worker does it
-    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    // a retry: without the task its failed attempt made (a second task for the same file is refused)
-    const left = (await (await fetch(`${server.url}/api/lyric/translate?page=-1&work_id=${WORK}&status=${encodeURIComponent('[]')}`, { headers: auth })).json()) as { tasks: { id: number }[] };
-    for (const t of left.tasks) expect((await fetch(`${server.url}/api/lyric/translate/${t.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
-    const tracks = (await (await fetch(`${server.url}/api/tracks/${WORK}`, { headers: auth })).json()) as { title: string; hash?: string }[];
+    const tracks = await own.api<{ title: string; hash?: string }[]>('GET', `/api/tracks/${WORK}`);
     const hash = tracks.find((t) => t.title === AI_TRACK)!.hash!;
-    expect((await fetch(`${server.url}/api/lyric/translate/${hash}`, { method: 'PUT', headers: auth })).status).toBe(200);
-    const held = (await (await fetch(`${server.url}/api/lyric/translate/acquire`, { method: 'POST', headers: auth, body: JSON.stringify({ worker_name: 'e2e' }) })).json()) as { id: number; secret: string };
-    const finish = await fetch(`${server.url}/api/lyric/translate/finish`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ id: held.id, secret: held.secret, success: true, lrc_content: '[00:00.50]AIが聞き取った歌詞\n' }),
-    });
-    expect(finish.status).toBe(200);
+    await own.api('PUT', `/api/lyric/translate/${hash}`);
+    const held = await own.api<{ id: number; secret: string }>('POST', '/api/lyric/translate/acquire', { worker_name: 'e2e' });
+    await own.api('POST', '/api/lyric/translate/finish', { id: held.id, secret: held.secret, success: true, lrc_content: '[00:00.50]AIが聞き取った歌詞\n' });
 
     await page.locator(`[data-testid="tree-item"][data-title="${AI_TRACK}"] button`).first().click();
     await expect.poll(() => page.getByTestId('player-bar-title').textContent()).toBe(AI_TRACK);

@@ -4,39 +4,30 @@
  * under test-results/screenshots/player-*.png, against the built `kikoplay serve` and a scanned work of
  * generated WAV tracks with a cover and a lyric file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { openLoggedInPage, screenshot, VIEWPORTS } from '../helpers/browser.js';
-import type { CliServer } from '../helpers/cli-server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, VIEWPORTS } from '../helpers/browser.js';
+import { tempDir } from '../helpers/app.js';
+import { useServedApp } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
-import { coverJpeg, startScannedApp } from '../helpers/scanned-app.js';
+import { coverJpeg } from '../helpers/scanned-app.js';
 
 const AUDIO_WORK = 100005;
 const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
 
-let root: string;
-let server: CliServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'kikoplay-screens-'));
-  const audio = path.join(root, 'lib', `RJ${AUDIO_WORK} 雨の日のささやき`);
-  mkdirSync(audio, { recursive: true });
-  TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 20]], 0.2)));
-  writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
-  writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
-  const dataDir = path.join(root, 'data');
-  ({ server, browser, adminToken: token } = await startScannedApp(dataDir, path.join(root, 'lib')));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+// one scanned work for the file; each picture is taken by a user of its own in a fresh page
+const app = useServedApp({
+  async library() {
+    const root = tempDir('kikoplay-screens-');
+    const audio = path.join(root, `RJ${AUDIO_WORK} 雨の日のささやき`);
+    mkdirSync(audio, { recursive: true });
+    TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 20]], 0.2)));
+    writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
+    writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+    return { root };
+  },
 });
 
 interface MediaLike {
@@ -67,36 +58,32 @@ describe('screenshots', () => {
   ];
 
   async function shoot({ viewport, scheme }: (typeof variants)[number]): Promise<string[]> {
-    const { context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport, colorScheme: scheme });
-    try {
-      const name = (what: string) => `player-${what}-${viewport.width}-${scheme}`;
-      await play(page, AUDIO_WORK, TRACKS[0]);
-      await page.getByTestId('lyric-bar-text').waitFor();
-      await screenshot(page, name('bar'), page.getByTestId('player-bar'));
-      await page.getByTestId('player-bar-open').click();
-      await page.getByTestId('expanded-player').waitFor();
-      await screenshot(page, name('expanded'), page.getByTestId('expanded-title'));
-      await page.getByTestId('queue-open').click();
-      await page.getByTestId('queue-list').waitFor();
-      await screenshot(page, name('queue'), page.getByTestId('queue-list'));
-      await page.keyboard.press('Escape');
-      await page.getByTestId('queue-list').waitFor({ state: 'detached' });
-      await page.getByTestId('player-more').click();
-      await page.getByTestId('player-more-panel').waitFor();
-      await screenshot(page, name('more'), page.getByTestId('pref-lyricBar'));
-      await page.getByRole('button', { name: '睡眠模式' }).last().click();
-      await page.getByTestId('sleep-dialog').waitFor();
-      await screenshot(page, name('sleep'), page.getByTestId('sleep-mode'));
-      await page.keyboard.press('Escape');
-      await page.getByTestId('sleep-dialog').waitFor({ state: 'hidden' });
-      await page.getByTestId('fullscreen-link').last().click(); // the expanded player's link
-      await page.getByTestId('fullscreen-player').waitFor();
-      await page.getByTestId('fullscreen-lyric').filter({ hasText: /雨|ゆっくり/ }).waitFor();
-      await screenshot(page, name('fullscreen'), page.getByTestId('fullscreen-lyric'));
-      return errors;
-    } finally {
-      await context.close();
-    }
+    const { page, errors } = await app.open({ as: await app.addUser('user', 'listener'), viewport, colorScheme: scheme });
+    const name = (what: string) => `player-${what}-${viewport.width}-${scheme}`;
+    await play(page, AUDIO_WORK, TRACKS[0]);
+    await page.getByTestId('lyric-bar-text').waitFor();
+    await screenshot(page, name('bar'), page.getByTestId('player-bar'));
+    await page.getByTestId('player-bar-open').click();
+    await page.getByTestId('expanded-player').waitFor();
+    await screenshot(page, name('expanded'), page.getByTestId('expanded-title'));
+    await page.getByTestId('queue-open').click();
+    await page.getByTestId('queue-list').waitFor();
+    await screenshot(page, name('queue'), page.getByTestId('queue-list'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('queue-list').waitFor({ state: 'detached' });
+    await page.getByTestId('player-more').click();
+    await page.getByTestId('player-more-panel').waitFor();
+    await screenshot(page, name('more'), page.getByTestId('pref-lyricBar'));
+    await page.getByRole('button', { name: '睡眠模式' }).last().click();
+    await page.getByTestId('sleep-dialog').waitFor();
+    await screenshot(page, name('sleep'), page.getByTestId('sleep-mode'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sleep-dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('fullscreen-link').last().click(); // the expanded player's link
+    await page.getByTestId('fullscreen-player').waitFor();
+    await page.getByTestId('fullscreen-lyric').filter({ hasText: /雨|ゆっくり/ }).waitFor();
+    await screenshot(page, name('fullscreen'), page.getByTestId('fullscreen-lyric'));
+    return errors;
   }
 
   for (const variant of variants) {

@@ -5,50 +5,23 @@
  */
 import { ScanLock } from '../../server/library/scan/scan-lock.js';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  apiLogin,
-  colorSchemeOf,
-  forgetLocal,
-  launchChromium,
-  openLoggedInPage,
-  readLocal,
-  screenshot,
-  scrollWidthOf,
-  VIEWPORTS,
-  waitForColorScheme,
-  writeLocal,
-} from '../helpers/browser.js';
-import { startCliServer, type CliServer } from '../helpers/cli-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { colorSchemeOf, readLocal, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme, writeLocal } from '../helpers/browser.js';
+import { useServedApp } from '../helpers/e2e.js';
 
 const DARK_KEY = 'kikoplay.darkMode';
 
-let server: CliServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startCliServer(), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password was written:\n${server.output()}`);
-  token = await apiLogin(server.url, server.admin.name, server.admin.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServedApp();
 
 describe('the main layout, logged in as the admin', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const scheme = () => colorSchemeOf(page);
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openLoggedInPage(browser, token, { baseURL: server.url, viewport: VIEWPORTS.desktop }));
+  beforeEach(async () => {
+    ({ page, errors } = await app.open({ as: app.admin }));
   });
-  afterAll(() => context?.close());
 
   it('shows the not-found page for unknown paths, inside the layout', async () => {
     await page.goto('/');
@@ -139,7 +112,6 @@ describe('the main layout, logged in as the admin', () => {
 
   it('cycles dark mode auto → on → off → auto, remembers it, and reads legacy values', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
-    await forgetLocal(page, [DARK_KEY]); // a retry starts from auto too
     await page.goto('/about');
     const cycle = page.getByTestId('dark-mode-cycle');
     await cycle.waitFor();
@@ -170,7 +142,6 @@ describe('the main layout, logged in as the admin', () => {
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots of the page and the open drawer)', async () => {
-    await writeLocal(page, DARK_KEY, null);
     await page.goto('/about');
     await page.getByTestId('about-page').waitFor();
     for (const viewport of Object.values(VIEWPORTS)) {
@@ -194,11 +165,13 @@ describe('the main layout, logged in as the admin', () => {
   });
 
   it('shows the library-lock notice from /api/version, linking to the scanner', async () => {
-    // a scan of another process holds the library lock (the OS-level lock, as `kikoplay scan` takes it)
-    const lock = new ScanLock(path.join(server.dataDir, 'scan.lock'));
+    // a scan of another process holds the library lock (the OS-level lock, as `kikoplay scan` takes it),
+    // on a server of this test's own (the notice shows on every page of a locked server)
+    const own = await app.ownServer();
+    ({ page } = await app.open({ as: own.admin, on: own }));
+    const lock = new ScanLock(path.join(own.dataDir, 'scan.lock'));
     await lock.acquire('scan');
     try {
-      await page.setViewportSize(VIEWPORTS.desktop);
       await page.goto('/about');
       const notice = page.getByText('媒体库正在扫描中', { exact: false });
       await notice.waitFor();

@@ -135,17 +135,6 @@ export const writeLocal = (page: Page, key: string, value: string | null) =>
     else storage.setItem(k, v);
   }, [key, value] as const);
 
-/**
- * Remove `keys` from local storage so the next load starts from their defaults (a retry runs in the page
- * its first attempt left). A page that has not been on the app yet has nothing stored: nothing to do.
- */
-export async function forgetLocal(page: Page, keys: string[]): Promise<void> {
-  if (!/^https?:/.test(page.url())) return;
-  await page.evaluate((ks) => {
-    for (const k of ks) (globalThis as unknown as PageGlobals).localStorage.removeItem(k);
-  }, keys);
-}
-
 /** Width of the page's content: more than the viewport means something sticks out sideways. */
 export const scrollWidthOf = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
 

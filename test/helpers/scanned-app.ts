@@ -1,12 +1,9 @@
 /**
- * The setting most end-to-end suites start from: a data dir whose root folder `lib` is a library on
- * disk, scanned offline by the real `kikoplay scan`, then the built `kikoplay serve` on it and headless
- * Chromium, with a token of the admin made on first start.
+ * A data dir whose root folder `lib` is a library on disk, scanned offline by the real `kikoplay scan`
+ * (the setting most end-to-end suites start from: `useServedApp({ library })` in e2e.ts), and a cover
+ * image for generated works.
  */
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { apiLogin, launchChromium } from './browser.js';
-import { startCliServer, type CliServer } from './cli-server.js';
 import { runCli } from './run-cli.js';
 
 /** Register `libRoot` as the root folder `lib` of `dataDir` and scan it offline through the CLI. */
@@ -15,19 +12,6 @@ export async function scanLibraryInto(dataDir: string, libRoot: string): Promise
   if (set.code !== 0) throw new Error(`config set failed: ${set.stderr}`);
   const scan = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { timeoutMs: 60_000 });
   if (scan.code !== 0) throw new Error(`scan failed (${scan.code}): ${scan.stdout}${scan.stderr}`);
-}
-
-/** The built server over `dataDir` and Chromium, and the first admin's token. */
-export async function startServedApp(dataDir: string): Promise<{ server: CliServer; browser: Browser; adminToken: string }> {
-  const [server, browser] = await Promise.all([startCliServer({ dataDir }), launchChromium()]);
-  if (!server.admin) throw new Error(`no initial admin password:\n${server.output()}`);
-  return { server, browser, adminToken: await apiLogin(server.url, server.admin.name, server.admin.password) };
-}
-
-/** scanLibraryInto, then startServedApp. */
-export async function startScannedApp(dataDir: string, libRoot: string): Promise<{ server: CliServer; browser: Browser; adminToken: string }> {
-  await scanLibraryInto(dataDir, libRoot);
-  return startServedApp(dataDir);
 }
 
 /** A 480 px JPEG cover (gradient and rings) for generated works. */
