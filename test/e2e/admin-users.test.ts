@@ -9,9 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { apiLogin, uniqueName, useServedApp } from '../helpers/e2e.js';
+import { apiLogin, uniqueName, servedApp } from '../helpers/e2e.js';
 
-const app = useServedApp();
+const app = servedApp();
 
 /** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
 const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);

@@ -18,7 +18,7 @@ import { WebSocket } from 'ws';
 import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import type { E2eServer } from '../helpers/e2e.js';
-import { useServedApp } from '../helpers/e2e.js';
+import { servedApp } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/app.js';
@@ -57,7 +57,7 @@ beforeAll(async () => {
 
 // the socket and access tests share this server; folders and scans change the whole server, so each of
 // those tests starts one of its own
-const app = useServedApp();
+const app = servedApp();
 
 afterAll(() => {
   for (const res of held) res.destroy();

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { useServedApp, type E2eServer } from '../helpers/e2e.js';
+import { servedApp, type E2eServer } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -29,7 +29,7 @@ let lib: Lib;
 beforeAll(async () => {
   lib = await makeTestLibrary();
 });
-const app = useServedApp();
+const app = servedApp();
 afterAll(() => lib?.cleanup());
 
 const audioHashes = (nodes: Node[]): { title: string; hash: string }[] =>

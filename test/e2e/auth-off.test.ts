@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readLocal, TOKEN_KEY } from '../helpers/browser.js';
-import { useServedApp } from '../helpers/e2e.js';
+import { servedApp } from '../helpers/e2e.js';
 
-const app = useServedApp({ args: ['--no-auth'] });
+const app = servedApp({ args: ['--no-auth'] });
 
 describe('the web app with auth off on the server', () => {
   it('sends /login home, shows the admin link and offers no logout', async () => {

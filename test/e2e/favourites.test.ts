@@ -8,13 +8,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { useServedApp, type Account } from '../helpers/e2e.js';
+import { servedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 // one scanned library for the file; ratings, progress and history are per user: each test has its own
-const app = useServedApp({
+const app = servedApp({
   library: makeTestLibrary,
   async seed({ api }) {
     const label = (name: string) => ({ id: 0, name });

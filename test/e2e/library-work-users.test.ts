@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { useServedApp } from '../helpers/e2e.js';
+import { servedApp } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
@@ -22,7 +22,7 @@ interface Detail {
 }
 
 // one scanned library for the file; ratings, progress and reviews are per user: each test has its own
-const app = useServedApp({
+const app = servedApp({
   library: makeTestLibrary,
   async seed({ api }) {
     const label = (name: string) => ({ id: 0, name });

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readLocal, screenshot } from '../helpers/browser.js';
-import { useServedApp, type Account } from '../helpers/e2e.js';
+import { servedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 
 const BJ = 1e12 + 200001;
@@ -28,7 +28,7 @@ interface Detail {
 const label = (name: string) => ({ id: 0, name });
 
 // one scanned library for the file; only the edit test changes a work (100004, which no other test reads)
-const app = useServedApp({
+const app = servedApp({
   library: makeTestLibrary,
   async seed({ api }) {
     await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, VIEWPORTS } from '../helpers/browser.js';
-import { useServedApp, type E2eServer } from '../helpers/e2e.js';
+import { servedApp, type E2eServer } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 
 /** expect.poll with room for a loaded machine (debounces of 100–500 ms plus a request). */
@@ -30,7 +30,7 @@ async function tagWorks({ api }: E2eServer): Promise<void> {
 }
 
 // the works only read: one scanned library for the file; each test opens its own page
-const app = useServedApp({ library: makeTestLibrary, seed: tagWorks });
+const app = servedApp({ library: makeTestLibrary, seed: tagWorks });
 
 describe('the work list', { timeout: 90_000 }, () => {
   let page: Page;

@@ -9,14 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { PACKAGE_ROOT } from '../helpers/cli-server.js';
-import { loginThroughPage as logIn, useServedApp } from '../helpers/e2e.js';
+import { loginThroughPage as logIn, servedApp } from '../helpers/e2e.js';
 
 const VERSION = (JSON.parse(readFileSync(`${PACKAGE_ROOT}/package.json`, 'utf8')) as { version: string }).version;
 
 const storedToken = (page: Page) => readLocal(page, TOKEN_KEY);
 
 // every test opens its own browser context, logged out
-const app = useServedApp();
+const app = servedApp();
 
 describe('a visitor without a token', () => {
 

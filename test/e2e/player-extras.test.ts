@@ -9,7 +9,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { useServedApp } from '../helpers/e2e.js';
+import { servedApp } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
 import { coverJpeg } from '../helpers/scanned-app.js';
 
@@ -17,7 +17,7 @@ const AUDIO_WORK = 100005;
 const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
 
 // one scanned work for the file; each test plays it as a user of its own in a fresh page
-const app = useServedApp({
+const app = servedApp({
   async library() {
     const root = tempDir('kikoplay-extras-');
     const audio = path.join(root, `RJ${AUDIO_WORK} 雨の日のささやき`);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { useServedApp, type E2eServer } from '../helpers/e2e.js';
+import { servedApp, type E2eServer } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
 
 const WORK = 100003;
@@ -38,7 +38,7 @@ function makeLibrary(): { root: string } {
 
 // one scanned library for the file; a test that adds a lyric (a saved file, an AI task) does it on a
 // server (and, for a file, a library) of its own
-const app = useServedApp({ library: async () => makeLibrary() });
+const app = servedApp({ library: async () => makeLibrary() });
 
 interface MediaLike {
   currentTime: number;

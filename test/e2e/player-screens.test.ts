@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, VIEWPORTS } from '../helpers/browser.js';
 import { tempDir } from '../helpers/app.js';
-import { useServedApp } from '../helpers/e2e.js';
+import { servedApp } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
 import { coverJpeg } from '../helpers/scanned-app.js';
 
@@ -18,7 +18,7 @@ const AUDIO_WORK = 100005;
 const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
 
 // one scanned work for the file; each picture is taken by a user of its own in a fresh page
-const app = useServedApp({
+const app = servedApp({
   async library() {
     const root = tempDir('kikoplay-screens-');
     const audio = path.join(root, `RJ${AUDIO_WORK} 雨の日のささやき`);

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VIEWPORTS } from '../helpers/browser.js';
 import { tempDir } from '../helpers/app.js';
-import { useServedApp, type Account } from '../helpers/e2e.js';
+import { servedApp, type Account } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
 
 const WORK = 100001;
@@ -31,7 +31,7 @@ async function makeLibrary(): Promise<{ root: string }> {
 }
 
 // one scanned library for the file; the play state is per user: each test plays as a user of its own
-const app = useServedApp({
+const app = servedApp({
   library: makeLibrary,
   async seed({ api }) {
     const walk = (nodes: { title: string; hash?: string; children?: unknown[] }[]) => {

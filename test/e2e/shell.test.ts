@@ -8,11 +8,11 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { colorSchemeOf, readLocal, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme, writeLocal } from '../helpers/browser.js';
-import { useServedApp } from '../helpers/e2e.js';
+import { servedApp } from '../helpers/e2e.js';
 
 const DARK_KEY = 'kikoplay.darkMode';
 
-const app = useServedApp();
+const app = servedApp();
 
 describe('the main layout, logged in as the admin', () => {
   let page: Page;

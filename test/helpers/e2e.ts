@@ -3,7 +3,7 @@
  * ephemeral port (optionally over a scanned library), headless Chromium, an API client, accounts made
  * for the test that needs them, and pages that each open in a fresh browser context.
  *
- * Isolation: `useServedApp` starts one server per test file (a server start and a scan cost seconds);
+ * Isolation: `servedApp` starts one server per test file (a server start and a scan cost seconds);
  * every page opened through it gets its own context (empty local storage, no cookies) that is closed
  * after the test, and each test makes the users and the data it changes itself (`app.addUser`), so no
  * test depends on what another one did or left, nor on their order. A test that changes what the whole
@@ -147,7 +147,7 @@ export interface ServedAppOptions extends CliServerOptions {
   seed?: (app: E2eServer) => Promise<void>;
 }
 
-/** What `useServedApp` hands the tests (its fields are set by the file's beforeAll). */
+/** What `servedApp` hands the tests (its fields are set by the file's beforeAll). */
 export interface ServedApp extends E2eServer {
   browser: Browser;
   /** The library's root on disk (with `library`). */
@@ -166,7 +166,7 @@ export interface ServedApp extends E2eServer {
  * Register the file's hooks: before all, the server (with `library`: scanned first) and Chromium;
  * after each test, the contexts the test opened are closed; after all, everything is stopped and removed.
  */
-export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
+export function servedApp(opts: ServedAppOptions = {}): ServedApp {
   let started: E2eServer | undefined;
   let browser: Browser | undefined;
   let libRoot = '';
@@ -175,7 +175,7 @@ export function useServedApp(opts: ServedAppOptions = {}): ServedApp {
   const servers = new Set<E2eServer>();
   const scannedTemplates = new Map<string, Promise<string>>();
   const need = <T>(v: T | undefined, what: string): T => {
-    if (v === undefined) throw new Error(`${what} is not started yet (useServedApp's beforeAll)`);
+    if (v === undefined) throw new Error(`${what} is not started yet (servedApp's beforeAll)`);
     return v;
   };
 

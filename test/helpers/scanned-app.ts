@@ -1,6 +1,6 @@
 /**
  * A data dir whose root folder `lib` is a library on disk, scanned offline by the real `kikoplay scan`
- * (the setting most end-to-end suites start from: `useServedApp({ library })` in e2e.ts), and a cover
+ * (the setting most end-to-end suites start from: `servedApp({ library })` in e2e.ts), and a cover
  * image for generated works.
  */
 import sharp from 'sharp';
