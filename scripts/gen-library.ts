@@ -72,11 +72,15 @@ const SRT = '1\n00:00:00,000 --> 00:00:01,000\n字幕テスト\n';
 let jpegCache: Buffer | null = null;
 let pngCache: Buffer | null = null;
 async function tinyJpeg(): Promise<Buffer> {
-  jpegCache ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4c6ef5' } }).jpeg({ quality: 70 }).toBuffer();
+  jpegCache ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4c6ef5' } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
   return jpegCache;
 }
 async function tinyPng(): Promise<Buffer> {
-  pngCache ??= await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f76707' } }).png().toBuffer();
+  pngCache ??= await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f76707' } })
+    .png()
+    .toBuffer();
   return pngCache;
 }
 
@@ -141,7 +145,12 @@ export async function generateTestLibrary(root: string): Promise<GeneratedLibrar
   for (let i = 1; i <= 20; i++) {
     const a = FORMATS[i % FORMATS.length];
     const b = FORMATS[(i + 1) % FORMATS.length];
-    const spec: Spec = { audio: [[`01 track.${a}`, a], [`02 track.${b}`, b]] };
+    const spec: Spec = {
+      audio: [
+        [`01 track.${a}`, a],
+        [`02 track.${b}`, b],
+      ],
+    };
     if (i % 3 === 0) spec.text = [[`01 track.lrc`, LRC]];
     if (i % 4 === 0) spec.text = [...(spec.text ?? []), [`02 track.vtt`, VTT]];
     if (i % 5 === 0) spec.text = [...(spec.text ?? []), [`02 track.srt`, SRT], ['readme.txt', 'hello']];
@@ -151,12 +160,29 @@ export async function generateTestLibrary(root: string): Promise<GeneratedLibrar
   }
   // 8-digit RJ, BJ, VJ, lower-case code
   await add(1000001, 'RJ01000001', 'RJ01000001 八桁コード', { audio: [['track.mp3', 'mp3']], text: [['track.lrc', LRC]] });
-  await add(1e12 + 200001, 'BJ200001', 'BJ200001 [サークル] 漫画付き', { audio: [['track.ogg', 'ogg']], images: [['folder.png', 'png'], ['page1.jpg', 'jpg']] });
-  await add(2e12 + 300001, 'VJ300001', 'VJ300001 ゲーム音楽', { audio: [['bgm.opus', 'opus'], ['movie.mp4', 'mp4']] });
+  await add(1e12 + 200001, 'BJ200001', 'BJ200001 [サークル] 漫画付き', {
+    audio: [['track.ogg', 'ogg']],
+    images: [
+      ['folder.png', 'png'],
+      ['page1.jpg', 'jpg'],
+    ],
+  });
+  await add(2e12 + 300001, 'VJ300001', 'VJ300001 ゲーム音楽', {
+    audio: [
+      ['bgm.opus', 'opus'],
+      ['movie.mp4', 'mp4'],
+    ],
+  });
   await add(100021, 'RJ100021', 'rj100021 lower case', { audio: [['a.flac', 'flac']] });
   // nesting: subfolders inside a work, and work folders one level below the root (the depth limit)
   await add(100030, 'RJ100030', 'circle-a/RJ100030 nested', {
-    audio: [['mp3/SEなし/track1.mp3', 'mp3'], ['mp3/SEなし/track2.mp3', 'mp3'], ['mp3/SEなし/track10.mp3', 'mp3'], ['wav/track1.wav', 'wav'], ['track0.m4a', 'm4a']],
+    audio: [
+      ['mp3/SEなし/track1.mp3', 'mp3'],
+      ['mp3/SEなし/track2.mp3', 'mp3'],
+      ['mp3/SEなし/track10.mp3', 'mp3'],
+      ['wav/track1.wav', 'wav'],
+      ['track0.m4a', 'm4a'],
+    ],
     text: [['mp3/track1.lrc', LRC]],
   });
   await add(100031, 'RJ100031', 'circle-a/deeper/RJ100031 too deep', { audio: [['x.mp3', 'mp3']] }, { found: false });
@@ -165,15 +191,27 @@ export async function generateTestLibrary(root: string): Promise<GeneratedLibrar
   await add(100040, 'RJ100040', 'zz-archive/RJ100040 copy two', { audio: [['two.mp3', 'mp3']] }, { duplicateOf: 'RJ100040' });
   // CJK names
   await add(100050, 'RJ100050', 'RJ100050 【ASMR】耳かき・添い寝 (CV:山田花子)', {
-    audio: [['01_はじめに.mp3', 'mp3'], ['02_耳かき.wav', 'wav']],
-    text: [['01_はじめに.lrc', LRC], ['02_耳かき.vtt', VTT]],
+    audio: [
+      ['01_はじめに.mp3', 'mp3'],
+      ['02_耳かき.wav', 'wav'],
+    ],
+    text: [
+      ['01_はじめに.lrc', LRC],
+      ['02_耳かき.vtt', VTT],
+    ],
     images: [['表紙.jpg', 'jpg']],
   });
   // mojibake (Shift-JIS read as GBK) folder and file names
   const mj = mojibake('トラック');
   await add(100051, 'RJ100051', `RJ100051 ${mojibake('ささやき')}`, { audio: [[`${mj}1.mp3`, 'mp3']], text: [[`${mj}1.srt`, SRT]] });
   // video and webm, and a broken file that no prober can read
-  await add(100052, 'RJ100052', 'RJ100052 video', { audio: [['pv.mp4', 'mp4'], ['bgm.webm', 'webm'], ['broken.mp3', 'broken']] });
+  await add(100052, 'RJ100052', 'RJ100052 video', {
+    audio: [
+      ['pv.mp4', 'mp4'],
+      ['bgm.webm', 'webm'],
+      ['broken.mp3', 'broken'],
+    ],
+  });
   // an empty work folder
   await add(100060, 'RJ100060', 'RJ100060 empty', {});
   // symlinks: a loop back to the work folder and a dangling link inside a work

@@ -73,4 +73,3 @@ export function configCommand(): Command {
 
   return config;
 }
-

@@ -20,7 +20,10 @@ interface ServeOptions {
 /** True for an address only this machine can reach (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string | undefined): boolean {
   if (!host) return false; // all interfaces
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
 }
 

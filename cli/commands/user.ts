@@ -14,16 +14,14 @@ async function passwordFrom(opts: { password?: string }, label: string): Promise
 }
 
 export function userCommand(): Command {
-  const user = new Command('user')
-    .description('manage user accounts (without a subcommand on a terminal: an interactive manager)')
-    .action(async (_opts: unknown, cmd: Command) => {
-      // scripts keep the subcommands; a person at a terminal gets the manager
-      if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
-      await withApp(cmd, async (app) => {
-        const { runUserManager } = await import('../tui/user-manager-run.js');
-        await runUserManager(app.services.users, CLI_ACTOR);
-      });
+  const user = new Command('user').description('manage user accounts (without a subcommand on a terminal: an interactive manager)').action(async (_opts: unknown, cmd: Command) => {
+    // scripts keep the subcommands; a person at a terminal gets the manager
+    if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
+    await withApp(cmd, async (app) => {
+      const { runUserManager } = await import('../tui/user-manager-run.js');
+      await runUserManager(app.services.users, CLI_ACTOR);
     });
+  });
 
   user
     .command('list')
@@ -33,7 +31,11 @@ export function userCommand(): Command {
       await withApp(cmd, async (app) => {
         const users = await app.services.users.list(CLI_ACTOR);
         if (opts.json) process.stdout.write(JSON.stringify(users, null, 2) + '\n');
-        else printTable(users.map((u) => ({ name: u.name, role: u.role, created: u.created_at })), ['name', 'role', 'created']);
+        else
+          printTable(
+            users.map((u) => ({ name: u.name, role: u.role, created: u.created_at })),
+            ['name', 'role', 'created'],
+          );
       });
     });
 

@@ -19,8 +19,7 @@ export function workerTokenCommand(): Command {
         }
         process.stdout.write(`${created.token}\n`);
         process.stderr.write(
-          `worker token "${created.name}" created. It is shown only this once: store it now.\n` +
-            `use it with: kikoplay worker --server URL --token <token>   (or env KIKOPLAY_WORKER_TOKEN)\n`,
+          `worker token "${created.name}" created. It is shown only this once: store it now.\n` + `use it with: kikoplay worker --server URL --token <token>   (or env KIKOPLAY_WORKER_TOKEN)\n`,
         );
       });
     });

@@ -27,7 +27,11 @@ export function reportError(err: unknown): number {
 
 export function printTable(rows: Record<string, string | number>[], columns: string[]): void {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => displayWidth(String(r[c] ?? '')))));
-  const line = (cells: string[]) => cells.map((cell, i) => cell + ' '.repeat(Math.max(0, widths[i] - displayWidth(cell)))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell + ' '.repeat(Math.max(0, widths[i] - displayWidth(cell))))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(line(columns.map((c) => c.toUpperCase())) + '\n');
   for (const r of rows) process.stdout.write(line(columns.map((c) => String(r[c] ?? ''))) + '\n');
 }
@@ -37,7 +41,18 @@ export function displayWidth(text: string): number {
   let w = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    w += cp >= 0x1100 && (cp <= 0x115f || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd)) ? 2 : 1;
+    w +=
+      cp >= 0x1100 &&
+      (cp <= 0x115f ||
+        (cp >= 0x2e80 && cp <= 0xa4cf) ||
+        (cp >= 0xac00 && cp <= 0xd7a3) ||
+        (cp >= 0xf900 && cp <= 0xfaff) ||
+        (cp >= 0xfe30 && cp <= 0xfe4f) ||
+        (cp >= 0xff00 && cp <= 0xff60) ||
+        (cp >= 0xffe0 && cp <= 0xffe6) ||
+        (cp >= 0x20000 && cp <= 0x3fffd))
+        ? 2
+        : 1;
   }
   return w;
 }

@@ -102,9 +102,7 @@ export function ScanView({ state, onCancel, width = 80, cancelling = false }: Sc
           ))}
         </Box>
       )}
-      <Box marginTop={1}>
-        {running ? <Text color="gray">按 q 或 Ctrl-C 取消扫描</Text> : <Text bold>{state.finishedMessage ?? ''}</Text>}
-      </Box>
+      <Box marginTop={1}>{running ? <Text color="gray">按 q 或 Ctrl-C 取消扫描</Text> : <Text bold>{state.finishedMessage ?? ''}</Text>}</Box>
     </Box>
   );
 }

@@ -330,16 +330,19 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
                 {UM.roles[r]} ({r})
               </Text>
             ))}
-            <Text color="gray">↑/↓ 选择  {UM.formKeys}</Text>
+            <Text color="gray">↑/↓ 选择 {UM.formKeys}</Text>
           </>
         )}
-        {mode.kind === 'delete' && (
-          <Text color="yellow">确定要删除用户 {mode.user} 吗？该用户的评价和播放历史也会一并删除。 [y/N]</Text>
-        )}
+        {mode.kind === 'delete' && <Text color="yellow">确定要删除用户 {mode.user} 吗？该用户的评价和播放历史也会一并删除。 [y/N]</Text>}
       </Box>
 
       {busy && <Text color="gray">…</Text>}
-      {message && <Text color={message.tone === 'ok' ? 'green' : 'red'}>{message.tone === 'ok' ? '✔ ' : '✘ '}{message.text}</Text>}
+      {message && (
+        <Text color={message.tone === 'ok' ? 'green' : 'red'}>
+          {message.tone === 'ok' ? '✔ ' : '✘ '}
+          {message.text}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -440,7 +440,10 @@ async function main(): Promise<number> {
   const fdLimit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim()) || 1024;
   const sockets = Math.min(intArg('sockets', 3000), fdLimit - 400);
   const dataDir = path.resolve(arg('data-dir') || path.join(os.tmpdir(), `kikoplay-bench-browse-${DEFAULT_SYNTH.works}`));
-  const only = arg('only')?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const only = arg('only')
+    ?.split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
   process.stdout.write(`building ${DEFAULT_SYNTH.works.toLocaleString('en')} works in ${dataDir}${flag('reuse') ? ' (reusing when possible)' : ''} …\n`);
   const data = await buildBenchData(dataDir, DEFAULT_SYNTH, flag('reuse'));
@@ -496,7 +499,10 @@ async function main(): Promise<number> {
       await sleep(3000); // memory comes back after the sockets close
       const rssAfterMb = rssNow(child.pid!);
       const up = !exited && (await healthy(port));
-      const ok = samples.filter((s) => s.status === 200).map((s) => s.ms).sort((a, b) => a - b);
+      const ok = samples
+        .filter((s) => s.status === 200)
+        .map((s) => s.ms)
+        .sort((a, b) => a - b);
       const all = samples.map((s) => s.ms).sort((a, b) => a - b);
       const failed = samples.length - ok.length;
       const p99 = pct(all, 99);
@@ -515,14 +521,19 @@ async function main(): Promise<number> {
       if (log.lines) tally.notes.push(`server logged ${log.lines} line(s) at warn or above`);
       results.push({ attack, tally, n: samples.length, p50: pct(all, 50), p99, failed, rssMb, rssAfterMb, up, failures });
       for (const l of log.first) process.stdout.write(`  server log: ${l}\n`);
-      process.stdout.write(`  ${tally.text()}\n  ordinary p50 ${pct(all, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, peak RSS ${rssMb.toFixed(0)} MB${failures.length ? ` — MISS: ${failures.join('; ')}` : ''}\n`);
+      process.stdout.write(
+        `  ${tally.text()}\n  ordinary p50 ${pct(all, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, peak RSS ${rssMb.toFixed(0)} MB${failures.length ? ` — MISS: ${failures.join('; ')}` : ''}\n`,
+      );
     }
   } finally {
     await ordinary.stop();
     crashed = exited;
     shutdown = await stopProcess(child);
   }
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   process.stdout.write(
     `\n${DEFAULT_SYNTH.works.toLocaleString('en')} works, ${duration} s per attack, ordinary client ${rate} req/s on 4 keep-alive connections (works pages, work detail, health) on its own thread, ` +
       `up to ${sockets} sockets (ulimit -n ${fdLimit}), ${os.cpus().length} CPUs, node ${process.version}, server ${compiled ? 'compiled (tsc)' : 'tsx'}, load average at the end ${load}\n\n`,

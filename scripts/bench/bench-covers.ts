@@ -38,7 +38,10 @@ async function artwork(seed: number): Promise<Buffer> {
     .blur(0.6)
     .png()
     .toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: grain, blend: 'overlay' }]).png().toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: grain, blend: 'overlay' }])
+    .png()
+    .toBuffer();
 }
 
 /** Writes every served cover size of every work into `coverDir`; returns the seconds it took. */

@@ -88,7 +88,10 @@ export async function buildBenchData(dataDir: string, opts: SynthOptions = DEFAU
     await db.close();
   }
 
-  const coverSeconds = await writeBenchCovers(path.join(dataDir, 'covers'), lib.works.map((w) => w.id));
+  const coverSeconds = await writeBenchCovers(
+    path.join(dataDir, 'covers'),
+    lib.works.map((w) => w.id),
+  );
   process.stdout.write(`  covers written in ${coverSeconds.toFixed(1)} s\n`);
 
   const tagVaPairs: [number, string][] = [];

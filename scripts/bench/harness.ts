@@ -33,7 +33,6 @@ export function intArg(name: string, fallback: number): number {
   return n;
 }
 
-
 // ---- server process -------------------------------------------------------------------------------
 
 /**

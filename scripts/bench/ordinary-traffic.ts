@@ -64,10 +64,11 @@ parentPort!.on('message', (msg: { type: string }) => {
   if (msg.type === 'mark') {
     window = [];
     markedAt = performance.now();
-  }
-  else if (msg.type === 'collect') parentPort!.postMessage({ type: 'window', samples: window });
+  } else if (msg.type === 'collect') parentPort!.postMessage({ type: 'window', samples: window });
   else if (msg.type === 'stop') {
     running = false;
-    void Promise.all(loops).then(() => pool.close()).then(() => process.exit(0));
+    void Promise.all(loops)
+      .then(() => pool.close())
+      .then(() => process.exit(0));
   }
 });

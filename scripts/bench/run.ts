@@ -55,7 +55,14 @@ function rows(data: BenchData): Row[] {
   const q = (s: string) => encodeURIComponent(s);
   const take = <T>(list: T[], n: number) => list.slice(0, n);
   const common = VOCABULARY.slice(0, 50);
-  const adv = take(data.tagVaPairs, 60).map(([tag, va]) => q(JSON.stringify([{ t: 3, d: tag }, { t: 2, d: va }])));
+  const adv = take(data.tagVaPairs, 60).map(([tag, va]) =>
+    q(
+      JSON.stringify([
+        { t: 3, d: tag },
+        { t: 2, d: va },
+      ]),
+    ),
+  );
   // the orders the mobile apps send (issue 19), each in both directions
   const appOrders = ['create_date', 'updated_at', 'nsfw'].flatMap((o) => [`order=${o}&sort=desc`, `order=${o}&sort=asc`]);
   const rotate = <T>(list: T[], n: number, fn: (item: T, order: string, i: number) => string) =>
@@ -86,9 +93,7 @@ function rows(data: BenchData): Row[] {
     {
       name: 'stream 1 MB range',
       kind: 'stream',
-      requests: data.streamHashes.flatMap((h) =>
-        Array.from({ length: STREAM_FILE_BYTES / MB }, (_, k) => get(`/api/media/stream/${h}`, { Range: `bytes=${k * MB}-${(k + 1) * MB - 1}` })),
-      ),
+      requests: data.streamHashes.flatMap((h) => Array.from({ length: STREAM_FILE_BYTES / MB }, (_, k) => get(`/api/media/stream/${h}`, { Range: `bytes=${k * MB}-${(k + 1) * MB - 1}` }))),
     },
   ];
 }
@@ -156,7 +161,10 @@ async function main(): Promise<number> {
   const duration = intArg('duration', 10);
   const connections = intArg('connections', 10);
   const dataDir = path.resolve(arg('data-dir') || path.join(os.tmpdir(), `kikoplay-bench-browse-${works}`));
-  const only = arg('only')?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const only = arg('only')
+    ?.split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const gzip = flag('gzip');
   // autocannon appends every response body to a string on its one thread: for large bodies (the
   // voice-actor list, 1 MB ranges) that, not the server, is the limit, so it runs on worker threads
@@ -210,9 +218,12 @@ async function main(): Promise<number> {
     child.kill('SIGTERM');
   }
 
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   process.stdout.write(
-    `\n${works.toLocaleString('en')} works, ${connections} connections, ${duration} s per row, autocannon on ${workers > 1 ? `${workers} worker threads` : "its main thread"}, ${os.cpus().length} CPUs, node ${process.version}, ` +
+    `\n${works.toLocaleString('en')} works, ${connections} connections, ${duration} s per row, autocannon on ${workers > 1 ? `${workers} worker threads` : 'its main thread'}, ${os.cpus().length} CPUs, node ${process.version}, ` +
       `Accept-Encoding: ${gzip ? 'gzip' : 'identity'}, auth ${process.env.KIKOPLAY_AUTH === 'false' ? 'off' : 'on'}, ` +
       `server ${compiled ? 'compiled (tsc)' : 'tsx'}, load average at the end ${load} (other processes share the CPUs)\n\n`,
   );

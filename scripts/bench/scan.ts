@@ -123,7 +123,12 @@ async function main(): Promise<void> {
     process.stdout.write(`bare walk:      ${fmt(walkSyncMs)} sync, ${fmt(walkAsyncMs)} async (readdir + stat, ${walked} files)\n`);
     const ratio = again.ms / Math.min(walkSyncMs, walkAsyncMs);
     process.stdout.write(`unchanged scan / fastest bare walk = ${ratio.toFixed(2)}× (target ≤ ${RESCAN_RATIO_TARGET}×)\n`);
-    process.stdout.write(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    process.stdout.write(
+      `machine: ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    );
     if (works >= 10_000 && first.ms / 1000 > (FIRST_SCAN_TARGET_S * works) / 10_000) failures.push(`first scan ${fmt(first.ms)} > ${FIRST_SCAN_TARGET_S} s`);
     if (ratio > RESCAN_RATIO_TARGET) failures.push(`unchanged scan ${ratio.toFixed(2)}× the bare walk > ${RESCAN_RATIO_TARGET}×`);
   } finally {

@@ -58,7 +58,6 @@ const KEY_EVERY_STEPS = 4;
 /** Input to next paint: "good" responsiveness by the web's INP thresholds. */
 const MAX_INPUT_TO_PAINT_MS = 200;
 
-
 /** What the page records about itself (installed before the app runs). */
 interface Probe {
   firstCard: number | null;
@@ -155,7 +154,13 @@ async function firstCards(page: Page, reload: boolean): Promise<Phases> {
 
 /** The share of the machine's CPU time spent busy (0..1) over `ms`. */
 async function busyShare(ms: number): Promise<number> {
-  const total = () => os.cpus().reduce((acc, c) => ({ busy: acc.busy + c.times.user + c.times.nice + c.times.sys + c.times.irq, all: acc.all + c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle }), { busy: 0, all: 0 });
+  const total = () =>
+    os
+      .cpus()
+      .reduce((acc, c) => ({ busy: acc.busy + c.times.user + c.times.nice + c.times.sys + c.times.irq, all: acc.all + c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle }), {
+        busy: 0,
+        all: 0,
+      });
   const a = total();
   await new Promise((resolve) => setTimeout(resolve, ms));
   const b = total();
@@ -290,9 +295,16 @@ async function main(): Promise<number> {
     const phaseLine = (label: string, phases: Phases[]) =>
       `${label} (medians): scripts run ${Math.round(median(phases.map((p) => p.scripts)))} ms, session answered ${Math.round(median(phases.map((p) => p.session)))} ms, works answered ${Math.round(median(phases.map((p) => p.works)))} ms, first card ${Math.round(median(phases.map((p) => p.firstCard)))} ms\n`;
     if (only === 'first') {
-      process.stdout.write(`\nfirst cards, fresh profile: ${cold.map((x) => Math.round(x)).join(', ')} ms (median ${Math.round(median(cold))}); reload: ${warmReload.map((x) => Math.round(x)).join(', ')} ms\n`);
+      process.stdout.write(
+        `\nfirst cards, fresh profile: ${cold.map((x) => Math.round(x)).join(', ')} ms (median ${Math.round(median(cold))}); reload: ${warmReload.map((x) => Math.round(x)).join(', ')} ms\n`,
+      );
       process.stdout.write(phaseLine('fresh profile', coldPhases) + phaseLine('reload', reloadPhases));
-      process.stdout.write(`machine: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      process.stdout.write(
+        `machine: load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}\n`,
+      );
       return 0;
     }
     const calm = await settle();
@@ -303,8 +315,15 @@ async function main(): Promise<number> {
     await context.close();
     if (only === 'scroll') {
       const frames = [...scroll.frames].sort((a, b) => a - b);
-      process.stdout.write(`\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(maxOf(scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, longest frame ${Math.round(maxOf(frames))} ms, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${pct(frames, 95).toFixed(1)} ms, over 3 vsyncs ${frames.filter((f) => !frameWithinTarget(f)).length} (${frames.length} frames); slowest key to paint ${Math.round(maxOf(scroll.inputs))} ms (${scroll.inputs.length} of ${scroll.presses} over 16 ms); vas p95 ${Math.round(pct(vas.frames, 95))} ms; the harness used ${Math.round(scroll.harnessCpuMs)} ms of CPU while scrolling\n`);
-      process.stdout.write(`${calmLine}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      process.stdout.write(
+        `\nwaterfall: ${scroll.works} works in ${scroll.elapsedMs} ms, longest task ${Math.round(maxOf(scroll.longTasks))} ms, ${scroll.longTasks.length} long tasks, longest frame ${Math.round(maxOf(frames))} ms, frame p50 ${Math.round(pct(frames, 50))} p90 ${Math.round(pct(frames, 90))} p95 ${pct(frames, 95).toFixed(1)} ms, over 3 vsyncs ${frames.filter((f) => !frameWithinTarget(f)).length} (${frames.length} frames); slowest key to paint ${Math.round(maxOf(scroll.inputs))} ms (${scroll.inputs.length} of ${scroll.presses} over 16 ms); vas p95 ${Math.round(pct(vas.frames, 95))} ms; the harness used ${Math.round(scroll.harnessCpuMs)} ms of CPU while scrolling\n`,
+      );
+      process.stdout.write(
+        `${calmLine}; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}\n`,
+      );
       return 0;
     }
 
@@ -332,14 +351,21 @@ async function main(): Promise<number> {
       ['voice actors: buttons in the page (max)', String(vas.maxButtons), `< ${vas.count}`, vas.maxButtons < vas.count],
     ];
     const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), Math.max(...rows.map((r) => r[2].length))];
-    process.stdout.write(`\n| ${'measure'.padEnd(w[0])} | ${'result'.padStart(w[1])} | ${'target'.padEnd(w[2])} | ok |\n|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 2)}|${'-'.repeat(w[2] + 2)}|----|\n`);
+    process.stdout.write(
+      `\n| ${'measure'.padEnd(w[0])} | ${'result'.padStart(w[1])} | ${'target'.padEnd(w[2])} | ok |\n|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 2)}|${'-'.repeat(w[2] + 2)}|----|\n`,
+    );
     for (const [name, value, target, ok] of rows) {
       process.stdout.write(`| ${name.padEnd(w[0])} | ${value.padStart(w[1])} | ${target.padEnd(w[2])} | ${ok ? 'ok' : 'MISS'} |\n`);
       if (!ok) failures.push(name);
     }
     process.stdout.write(`\nfirst cards, fresh profile: ${cold.map((x) => Math.round(x)).join(', ')} ms; reload: ${warmReload.map((x) => Math.round(x)).join(', ')} ms\n`);
     process.stdout.write(phaseLine('fresh profile', coldPhases) + phaseLine('reload', reloadPhases));
-    process.stdout.write(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${calmLine}\n`);
+    process.stdout.write(
+      `machine: ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; ${calmLine}\n`,
+    );
   } finally {
     await browser.close();
     await server.stop();

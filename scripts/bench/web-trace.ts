@@ -107,7 +107,36 @@ function summarise(raw: { traceEvents: TraceEvent[] } | TraceEvent[]) {
   const mine = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X').sort((a, b) => a.ts - b.ts);
   const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'fetchStart')?.ts ?? mine[0].ts;
   const tasks = mine.filter((e) => e.name === 'RunTask');
-  const kinds = ['EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'Layout', 'UpdateLayoutTree', 'RecalculateStyles', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'ParseAuthorStyleSheet', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'BlinkGC.AtomicPhase', 'HitTest', 'EventDispatch', 'Decode Image', 'ImageDecodeTask', 'v8.run', 'RunMicrotasks', 'v8.callFunction', 'ScrollLayer', 'Commit'];
+  const kinds = [
+    'EvaluateScript',
+    'v8.compile',
+    'v8.compileModule',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'TimerFire',
+    'FireAnimationFrame',
+    'Layout',
+    'UpdateLayoutTree',
+    'RecalculateStyles',
+    'Paint',
+    'PrePaint',
+    'Layerize',
+    'ParseHTML',
+    'ParseAuthorStyleSheet',
+    'MajorGC',
+    'MinorGC',
+    'V8.GC_SCAVENGER',
+    'BlinkGC.AtomicPhase',
+    'HitTest',
+    'EventDispatch',
+    'Decode Image',
+    'ImageDecodeTask',
+    'v8.run',
+    'RunMicrotasks',
+    'v8.callFunction',
+    'ScrollLayer',
+    'Commit',
+  ];
   let total = 0;
   const totals = new Map<string, number>();
   process.stdout.write(`main thread tasks over 8 ms (ms since first event ${((mine[0].ts - nav) / 1000).toFixed(0)}):\n`);
@@ -132,20 +161,35 @@ function summarise(raw: { traceEvents: TraceEvent[] } | TraceEvent[]) {
       }
     }
     if ((task.dur ?? 0) < 8000) continue;
-    const parts = [...byKind.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`);
+    const parts = [...byKind.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`);
     process.stdout.write(`  @${((task.ts - nav) / 1000).toFixed(0).padStart(6)} ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${parts.join(', ')}\n`);
   }
-  process.stdout.write(`main thread busy ${(total / 1000).toFixed(0)} ms; by kind: ${[...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`).join(', ')}\n`);
+  process.stdout.write(
+    `main thread busy ${(total / 1000).toFixed(0)} ms; by kind: ${[...totals.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`)
+      .join(', ')}\n`,
+  );
   // other threads' busy time (raster, decode, compositor)
   const other = new Map<string, number>();
   for (const e of events) {
-    if (e.ph !== 'X' || e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
+    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask')) continue;
     const key = `${e.pid}:${e.tid}`;
     if (key === main) continue;
     const n = names.get(key) ?? key;
     other.set(n, (other.get(n) ?? 0) + (e.dur ?? 0));
   }
-  process.stdout.write(`other threads busy: ${[...other.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`).join(', ')}\n`);
+  process.stdout.write(
+    `other threads busy: ${[...other.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`)
+      .join(', ')}\n`,
+  );
   const kind = arg('in-kind');
   const spans = kind ? mine.filter((e) => e.name === kind && (e.dur ?? 0) >= Number(arg('min-ms') ?? 0) * 1000).map((e) => [e.ts, e.ts + (e.dur ?? 0)] as [number, number]) : undefined;
   if (spans) process.stdout.write(`${spans.length} ${kind} events, ${(spans.reduce((a, [s0, e0]) => a + e0 - s0, 0) / 1000).toFixed(0)} ms\n`);
@@ -165,7 +209,11 @@ function profileSummary(events: TraceEvent[], main: string, origin: number, span
   for (const e of events) {
     if (e.name !== 'ProfileChunk' || e.pid !== pid) continue;
     chunks++;
-    const data = (e.args as { data?: { cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[]; samples?: number[] }; timeDeltas?: number[] } })?.data;
+    const data = (
+      e.args as {
+        data?: { cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[]; samples?: number[] }; timeDeltas?: number[] };
+      }
+    )?.data;
     for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, { name: n.callFrame.functionName || '(anon)', url: n.callFrame.url ?? '', line: n.callFrame.lineNumber ?? 0, parent: n.parent });
     const samples = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];

@@ -59,7 +59,19 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const paths = store.paths();
   const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
 
-  const repos = { library: new LibraryRepo(db), scans: new ScanRepo(db), users: new UsersRepo(db), reviews: new ReviewsRepo(db), history: new HistoryRepo(db), aiTasks: new AiTasksRepo(db), workerTokens: new WorkerTokensRepo(db), worksQuery: new WorksQueryRepo(db), labels: new LabelsRepo(db), files: new FilesRepo(db), edit: new EditRepo(db) };
+  const repos = {
+    library: new LibraryRepo(db),
+    scans: new ScanRepo(db),
+    users: new UsersRepo(db),
+    reviews: new ReviewsRepo(db),
+    history: new HistoryRepo(db),
+    aiTasks: new AiTasksRepo(db),
+    workerTokens: new WorkerTokensRepo(db),
+    worksQuery: new WorksQueryRepo(db),
+    labels: new LabelsRepo(db),
+    files: new FilesRepo(db),
+    edit: new EditRepo(db),
+  };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
   const scanner = new ScanController({
     store,

@@ -35,7 +35,11 @@ export interface LoginAttempt {
  * address by its /64 prefix, which one host or household usually holds whole.
  */
 export function clientKey(address: string): string {
-  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
   if (mapped) return mapped[1];
   if (!isIPv6(a)) return a.slice(0, 64);
@@ -44,7 +48,10 @@ export function clientKey(address: string): string {
   const front = groups(head);
   const back = groups(tail);
   const all = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Keys kept per list at most; the oldest list goes first. */

@@ -35,12 +35,7 @@ interface StoredHash {
 }
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  queue.run(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
-  );
+  queue.run(() => new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));
 
 const maxmem = (N: number, r: number, p: number) => 128 * r * (N + p + 2) + 1024 * 1024;
 

@@ -187,9 +187,7 @@ export function scanUpdatesFor(event: ScanEvent, before: ScanState, limits: Read
     case 'progress':
       return [{ event: 'SCAN_PROGRESS', payload: { phase: event.phase, done: event.done, total: event.total, counts: event.counts } }];
     case 'finished': {
-      const updates: ScanUpdate[] = [
-        { event: 'SCAN_FINISHED', payload: { message: event.message, status: event.status, counts: event.counts, metadata: event.metadata, exitCode: event.exitCode } },
-      ];
+      const updates: ScanUpdate[] = [{ event: 'SCAN_FINISHED', payload: { message: event.message, status: event.status, counts: event.counts, metadata: event.metadata, exitCode: event.exitCode } }];
       if (event.status !== 'finished') updates.push({ event: 'SCAN_ERROR', payload: { message: event.message, status: event.status } });
       return updates;
     }

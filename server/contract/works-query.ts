@@ -14,9 +14,7 @@ import { normalizeText } from '../domain/normalize.js';
  * "all ages, newest first" = `nsfw&sort=asc`: the age rating picks the group, newest release first
  * within it).
  */
-export const SORT_ORDERS = [
-  'release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'create_date', 'updated_at', 'nsfw', 'random', 'betterRandom',
-] as const;
+export const SORT_ORDERS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'create_date', 'updated_at', 'nsfw', 'random', 'betterRandom'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export type SortDirection = 'asc' | 'desc';
 

@@ -57,8 +57,7 @@ async function openConnection(file: string, busyTimeoutMs: number, readonly: boo
   return db;
 }
 
-const lastMigration = async (db: SqliteDb): Promise<number> =>
-  (await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM migrations').catch(() => undefined))?.id ?? 0;
+const lastMigration = async (db: SqliteDb): Promise<number> => (await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM migrations').catch(() => undefined))?.id ?? 0;
 
 /**
  * Apply pending migrations with foreign keys off, as SQLite prescribes for rebuilding a table (each
@@ -191,7 +190,11 @@ export class Database {
       this.costlyTurns.delete(scope);
       if (scope.timer) clearTimeout(scope.timer);
       if (scope.release) scope.release();
-      else if (scope.turn) void scope.turn.then(() => scope.release?.(), () => undefined);
+      else if (scope.turn)
+        void scope.turn.then(
+          () => scope.release?.(),
+          () => undefined,
+        );
     }
   }
 

@@ -19,8 +19,7 @@ export const AI_STATUS_COUNT = 5;
 
 const NAMES: readonly AiStatusName[] = ['none', 'pending', 'transcribing', 'success', 'error'];
 
-export const isAiStatusCode = (value: unknown): value is AiStatusCode =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < AI_STATUS_COUNT;
+export const isAiStatusCode = (value: unknown): value is AiStatusCode => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < AI_STATUS_COUNT;
 
 export const isAiStatusName = (value: unknown): value is AiStatusName => typeof value === 'string' && (NAMES as readonly string[]).includes(value);
 
@@ -43,8 +42,7 @@ const asName = (status: AiStatusCode | AiStatusName): AiStatusName => (typeof st
  * an empty set is none.
  */
 export function aggregateAiStatus(statuses: Iterable<AiStatusCode | AiStatusName>, scope: 'folder' | 'file'): AiStatusName {
-  const order: readonly AiStatusName[] =
-    scope === 'folder' ? ['transcribing', 'pending', 'error', 'success', 'none'] : ['transcribing', 'pending', 'success', 'error', 'none'];
+  const order: readonly AiStatusName[] = scope === 'folder' ? ['transcribing', 'pending', 'error', 'success', 'none'] : ['transcribing', 'pending', 'success', 'error', 'none'];
   let best: AiStatusName = 'none';
   for (const status of statuses) {
     const name = asName(status);

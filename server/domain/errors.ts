@@ -4,17 +4,7 @@
  * kikoeru clients expect on login and user management); the CLI prints `message` and exits non-zero.
  */
 export type ErrorCode =
-  | 'bad_request'
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'range_not_satisfiable'
-  | 'too_many_requests'
-  | 'unavailable'
-  | 'internal';
+  'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'range_not_satisfiable' | 'too_many_requests' | 'unavailable' | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -66,9 +56,7 @@ export const badRequest = (message: string) => new AppError('bad_request', messa
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const unauthorized = (message: string) =>
-  new AppError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="Authorization Required"' } });
-export const validationFailed = (fields: FieldError[]) =>
-  new AppError('validation', fields[0]?.msg ?? 'Invalid value', { fields });
+export const unauthorized = (message: string) => new AppError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="Authorization Required"' } });
+export const validationFailed = (fields: FieldError[]) => new AppError('validation', fields[0]?.msg ?? 'Invalid value', { fields });
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

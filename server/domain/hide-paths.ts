@@ -10,6 +10,13 @@ export function hidePaths(text: string, known: readonly (readonly [abs: string, 
   for (const [abs, shown] of [...known].filter(([a]) => a.length > 1).sort((a, b) => b[0].length - a[0].length)) out = out.split(abs).join(shown);
   out = out.replace(/(^|[\s"'(=:：])\/(?:[^\s"'/:]+\/)+[^\s"':]*/g, '$1…');
   // libraries repeat a line per retry: each distinct line once
-  out = [...new Set(out.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))].join('; ');
+  out = [
+    ...new Set(
+      out
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ].join('; ');
   return out.length > maxLength ? `${out.slice(0, maxLength - 1)}…` : out;
 }

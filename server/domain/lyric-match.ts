@@ -185,7 +185,10 @@ function containsWhole(hay: string, needle: string): boolean {
 function swapSeVariants(s: string): string {
   for (const [on, off] of SE_VARIANTS) {
     if (s.includes(on) || s.includes(off)) {
-      return s.split(on).map((part) => part.split(off).join(on)).join(off);
+      return s
+        .split(on)
+        .map((part) => part.split(off).join(on))
+        .join(off);
     }
   }
   return s;
@@ -289,13 +292,7 @@ export function rankLyricCandidates(audioPath: string, lyricFiles: readonly Loca
     options.push({ title: baseName(task.audio_path) + '.lrc', subtitle: folder, hash: task.id, isAI: true, matchLevel, path: task.audio_path });
   }
   const bucket = (level: number): number => (level < 0 ? Number.POSITIVE_INFINITY : level);
-  options.sort(
-    (x, y) =>
-      bucket(x.matchLevel) - bucket(y.matchLevel) ||
-      Number(x.isAI) - Number(y.isAI) ||
-      compareTreePaths(x.path, y.path) ||
-      String(x.hash).localeCompare(String(y.hash)),
-  );
+  options.sort((x, y) => bucket(x.matchLevel) - bucket(y.matchLevel) || Number(x.isAI) - Number(y.isAI) || compareTreePaths(x.path, y.path) || String(x.hash).localeCompare(String(y.hash)));
   return options.map(({ path: _path, ...option }) => option);
 }
 

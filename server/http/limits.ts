@@ -25,7 +25,6 @@ export interface HttpLimits {
   userWriteMaxWaitMs: number;
 }
 
-
 export const KB = 1024;
 export const MB = 1024 * KB;
 

@@ -123,9 +123,7 @@ function operation(layer: Layer, method: string, path: string): OpenApiOperation
   const access = routeAccess(policy, doc);
   const { params: pathParams } = openApiPath(path);
   const declared = parametersOf(doc?.params, 'path');
-  const parameters: OpenApiParameter[] = pathParams.map(
-    (name) => declared.find((p) => p.name === name) ?? { name, in: 'path', required: true, schema: { type: 'string' } },
-  );
+  const parameters: OpenApiParameter[] = pathParams.map((name) => declared.find((p) => p.name === name) ?? { name, in: 'path', required: true, schema: { type: 'string' } });
   parameters.push(...parametersOf(doc?.query, 'query'));
   const takesBody = BODY_METHODS.has(method);
   const op: OpenApiOperation = {

@@ -45,7 +45,13 @@ export function parseHostHeader(value: string): { hostname: string; port: string
   if (!value || /[\s/\\?#@]/.test(value)) return null;
   try {
     const url = new URL(`http://${value}`);
-    return { hostname: url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase(), port: normalPort(url.port) };
+    return {
+      hostname: url.hostname
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.$/, '')
+        .toLowerCase(),
+      port: normalPort(url.port),
+    };
   } catch {
     return null;
   }
@@ -63,7 +69,10 @@ export class OriginPolicy {
   ) {
     const machine = os.hostname().toLowerCase();
     this.ownNames = new Set(['localhost', machine, `${machine}.local`]);
-    const listen = listenHost?.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    const listen = listenHost
+      ?.trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     if (listen && !WILDCARD_HOSTS.has(listen)) this.ownNames.add(listen);
   }
 
@@ -142,8 +151,5 @@ function sameOriginString(configured: string, origin: string): boolean {
 
 function forbiddenOrigin(shown: string, origin: string | null): AppError {
   const example = origin ?? 'https://example.com';
-  return new AppError(
-    'forbidden',
-    `拒绝来自其他站点 (${quote(shown)}) 的修改请求。若要允许该来源，请把它加入配置 allowedOrigins，例如 kikoplay config set allowedOrigins '["${example}"]'`,
-  );
+  return new AppError('forbidden', `拒绝来自其他站点 (${quote(shown)}) 的修改请求。若要允许该来源，请把它加入配置 allowedOrigins，例如 kikoplay config set allowedOrigins '["${example}"]'`);
 }

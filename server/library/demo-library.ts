@@ -80,7 +80,13 @@ const WORKS: DemoWork[] = [
     title: 'Rainy Day',
     colors: ['#364fc7', '#15aabf'],
     tracks: [
-      { name: '01 はじめに', tune: 'C4 E4 G4 E4 C4 E4 G4 C5 G4 E4 D4 R C4 E4 G4 E4', beat: 0.5, lines: ['こんにちは', '雨の音が聞こえますね', 'ゆっくりしていってください', 'おやすみなさい'], lyric: 'lrc' },
+      {
+        name: '01 はじめに',
+        tune: 'C4 E4 G4 E4 C4 E4 G4 C5 G4 E4 D4 R C4 E4 G4 E4',
+        beat: 0.5,
+        lines: ['こんにちは', '雨の音が聞こえますね', 'ゆっくりしていってください', 'おやすみなさい'],
+        lyric: 'lrc',
+      },
       { name: '02 雨音', tune: 'E4 D4 C4 D4 E4 E4 E4 R D4 D4 D4 R E4 G4 G4 R', beat: 0.5, lines: ['ぽつぽつ', 'ざあざあ', '雨が止んだら', 'お散歩しましょう'], lyric: 'vtt' },
     ],
   },

@@ -310,9 +310,15 @@ function buildCommonSet(language: ScriptLanguage): ReadonlySet<number> {
     case 'zh-hans': // GB2312 level 1: 0xB0A1–0xD7F9 (3755 hanzi)
       return decodeBlock('gb18030', 0xb0a1, 0xd7f9, [[0xa1, 0xfe]]);
     case 'ja': // JIS X 0208 level 1: Shift-JIS 0x889F–0x9872 (2965 kanji)
-      return decodeBlock('cp932', 0x889f, 0x9872, [[0x40, 0x7e], [0x80, 0xfc]]);
+      return decodeBlock('cp932', 0x889f, 0x9872, [
+        [0x40, 0x7e],
+        [0x80, 0xfc],
+      ]);
     case 'zh-hant': // Big5 frequently used hanzi: 0xA440–0xC67E (5401)
-      return decodeBlock('cp950', 0xa440, 0xc67e, [[0x40, 0x7e], [0xa1, 0xfe]]);
+      return decodeBlock('cp950', 0xa440, 0xc67e, [
+        [0x40, 0x7e],
+        [0xa1, 0xfe],
+      ]);
     case 'any':
       return new Set([...levelOneSet('zh-hans'), ...levelOneSet('ja'), ...levelOneSet('zh-hant')]);
     case 'latin':

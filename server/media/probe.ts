@@ -39,7 +39,13 @@ export function probeWithFfprobe(file: string, signal?: AbortSignal): Promise<nu
       { timeout: FFPROBE_TIMEOUT_MS, signal, maxBuffer: 64 * 1024, windowsHide: true },
       (err, stdout, stderr) => {
         if (err) {
-          reject(new Error(String(stderr || err.message).trim().split('\n')[0] || 'ffprobe failed'));
+          reject(
+            new Error(
+              String(stderr || err.message)
+                .trim()
+                .split('\n')[0] || 'ffprobe failed',
+            ),
+          );
           return;
         }
         const d = Number.parseFloat(String(stdout).trim());

@@ -63,8 +63,7 @@ export const MSG = {
   notOwner: (verb: string, ids: number[]) => `只能${verb}自己创建的转写任务（任务 id=${ids.join(', ')} 由其他用户创建），管理员可以${verb}任何任务.`,
 } as const;
 
-const account = (kind: string | null, name: string | null): TaskAccount | null =>
-  (kind === 'user' || kind === 'token') && name !== null ? { kind, name } : null;
+const account = (kind: string | null, name: string | null): TaskAccount | null => ((kind === 'user' || kind === 'token') && name !== null ? { kind, name } : null);
 
 export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
   id: r.id,

@@ -4,9 +4,7 @@ import type { ConfigStore } from '../config/config-store.js';
 import { CONFIG_KEYS, RESTART_KEYS, type Config } from '../config/schema.js';
 
 /** Keys older kikoeru clients send back with the config; accepted and ignored. */
-const LEGACY_KEYS = new Set([
-  'version', 'md5secret', 'jwtsecret', 'httpsEnabled', 'httpsPrivateKey', 'httpsCert', 'httpsPort', 'lyricFolderDir', 'production',
-]);
+const LEGACY_KEYS = new Set(['version', 'md5secret', 'jwtsecret', 'httpsEnabled', 'httpsPrivateKey', 'httpsCert', 'httpsPort', 'lyricFolderDir', 'production']);
 
 export class ConfigService {
   constructor(private readonly store: ConfigStore) {}

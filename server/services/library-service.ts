@@ -100,7 +100,6 @@ export class LibraryService {
       await makeCoversFromImage(this.store.paths().coverDir, work.id, image);
     });
   }
-
 }
 
 /**

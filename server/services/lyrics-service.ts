@@ -184,9 +184,10 @@ export class LyricsService {
       await this.ensureLyricFile(workId, relPath, { real: target, root: folder.root }, current.size);
     }
 
-    for (const dir of toCreate) await fsp.mkdir(dir).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
+    for (const dir of toCreate)
+      await fsp.mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
     const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       await fsp.writeFile(tmp, vtt, { flag: 'wx' });

@@ -12,9 +12,7 @@ import { FileGoneError, OpenFiles, type FileSource } from '../media/stream.js';
 import { isWithin, LibraryPathError, resolveLibraryPath, type LibraryPath } from '../media/library-path.js';
 
 /** A file ready to send, or where the reverse proxy serves it (`offloadMedia`). */
-export type MediaTarget =
-  | { redirect: string }
-  | { source: FileSource; type: string; name: string };
+export type MediaTarget = { redirect: string } | { source: FileSource; type: string; name: string };
 
 /** Content types the browser players need (iOS refuses audio/x-flac), by lower-case extension. */
 const TYPE_OVERRIDES: Record<string, string> = {

@@ -75,12 +75,7 @@ export class UserDataService {
     if (body.rating === undefined) throw badRequest(text('评价失败', '缺少 rating（1–5 或 null）'));
     const reviewText = body.review_text ?? '';
     if (reviewText.length > USER_DATA_LIMITS.reviewTextChars) throw tooLarge(USER_DATA_MSG.reviewTooLong);
-    const stored = await this.reviews.upsert(
-      actor.id,
-      body.work_id,
-      { rating: body.rating, review_text: reviewText, progress: prog(body.progress) },
-      USER_DATA_LIMITS.reviewTextBytesPerUser,
-    );
+    const stored = await this.reviews.upsert(actor.id, body.work_id, { rating: body.rating, review_text: reviewText, progress: prog(body.progress) }, USER_DATA_LIMITS.reviewTextBytesPerUser);
     if (!stored) throw tooLarge(USER_DATA_MSG.reviewsFull);
     return '评价成功';
   }

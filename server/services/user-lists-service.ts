@@ -53,7 +53,14 @@ export class UserListsService {
     const order = q.order === 'allage' ? 'nsfw' : q.order;
     const dir = q.order === 'allage' ? (q.sort === 'asc' ? 'desc' : 'asc') : q.sort;
     const { rows, total } = await this.userData.reviewPage(actor, { filter: q.filter, order, sort: dir, page: q.page, pageSize: size });
-    const items = new Map((await this.works.listItems(rows.map((r) => r.work_id), actor)).map((w) => [w.id, w]));
+    const items = new Map(
+      (
+        await this.works.listItems(
+          rows.map((r) => r.work_id),
+          actor,
+        )
+      ).map((w) => [w.id, w]),
+    );
     const works: ReviewListWork[] = [];
     for (const r of rows) {
       const w = items.get(r.work_id);
@@ -75,7 +82,14 @@ export class UserListsService {
   async history(actor: Actor, q: HistoryListQuery): Promise<{ works: HistoryListWork[]; pagination: Pagination }> {
     const size = q.pageSize ?? this.store.get().pageSize;
     const { rows, total } = await this.userData.historyPage(actor, { sort: q.sort, page: q.page, pageSize: size });
-    const items = new Map((await this.works.listItems(rows.map((r) => r.work_id), actor)).map((w) => [w.id, w]));
+    const items = new Map(
+      (
+        await this.works.listItems(
+          rows.map((r) => r.work_id),
+          actor,
+        )
+      ).map((w) => [w.id, w]),
+    );
     const works: HistoryListWork[] = [];
     for (const r of rows) {
       const w = items.get(r.work_id);

@@ -26,7 +26,10 @@ export type TaskOutcome = 'success' | 'failed' | 'lost';
 
 /** The end of the previous chunk's text, to keep wording consistent across chunks (OpenAI's advice for split audio). */
 function promptFor(userPrompt: string | undefined, previous: TimedText[] | null | undefined): string | undefined {
-  const tail = (previous ?? []).map((l) => oneLine(l.text)).join(' ').slice(-200);
+  const tail = (previous ?? [])
+    .map((l) => oneLine(l.text))
+    .join(' ')
+    .slice(-200);
   return [userPrompt, tail].filter(Boolean).join(' ') || undefined;
 }
 

@@ -11,7 +11,10 @@ import { startCliServer, type CliServer } from '../helpers/cli-server.js';
 
 /** The row of field `name` in an endpoint's table (its first cell is the name). */
 const fieldRow = (endpoint: Locator, name: string) =>
-  endpoint.getByTestId('api-fields').getByRole('row').filter({ has: endpoint.page().getByRole('cell', { name, exact: true }) });
+  endpoint
+    .getByTestId('api-fields')
+    .getByRole('row')
+    .filter({ has: endpoint.page().getByRole('cell', { name, exact: true }) });
 
 let server: CliServer;
 let browser: Browser;

@@ -113,7 +113,9 @@ describe('user management', () => {
   it("changes a user's password: both at least 5 characters, and equal", async () => {
     const listener = await app.addUser('guest', 'listener');
     const { page } = await openUsers();
-    await row(page, listener.name).getByRole('button', { name: `修改密码 ${listener.name}` }).click();
+    await row(page, listener.name)
+      .getByRole('button', { name: `修改密码 ${listener.name}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `修改 ${listener.name} 的密码` });
     await dialog.getByLabel('新密码', { exact: true }).fill('new-pass-1');
     await dialog.getByLabel('确认新密码').fill('new-pass-2');
@@ -142,13 +144,19 @@ describe('user management', () => {
     await page.getByText(`${listener.name} 的角色已改为 普通用户`).waitFor();
     await expect.poll(async () => (await users()).find((u) => u.name === listener.name)?.role).toBe('user');
 
-    await row(page, sneaky.name).getByRole('button', { name: `删除 ${sneaky.name}` }).click();
+    await row(page, sneaky.name)
+      .getByRole('button', { name: `删除 ${sneaky.name}` })
+      .click();
     await page.getByText(`确定要删除用户 ${sneaky.name} 吗？`, { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
     await row(page, sneaky.name).waitFor({ state: 'detached' });
     expect((await users()).map((u) => u.name)).not.toContain(sneaky.name);
     // the admin cannot delete the account it is logged in with
-    expect(await row(page, admin.name).getByRole('button', { name: `删除 ${admin.name}` }).isDisabled()).toBe(true);
+    expect(
+      await row(page, admin.name)
+        .getByRole('button', { name: `删除 ${admin.name}` })
+        .isDisabled(),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -207,7 +215,10 @@ describe('advanced settings', () => {
     const answer = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().endsWith('/api/config/admin'));
     await page.getByRole('button', { name: '保存设置' }).click();
     expect((await answer).status()).toBe(400);
-    await page.getByTestId('config-error').getByText(/dlsiteBaseUrl/).waitFor();
+    await page
+      .getByTestId('config-error')
+      .getByText(/dlsiteBaseUrl/)
+      .waitFor();
     await page.getByTestId('config-group-scraping').locator('.mantine-InputWrapper-error').first().waitFor();
     expect((await savedConfig()).dlsiteBaseUrl).toBe('https://www.dlsite.com');
     await page.getByRole('button', { name: '撤销修改' }).click();
@@ -256,7 +267,10 @@ describe("the admin's own password", () => {
     const admin = await app.addUser('admin');
     const { page, errors } = await app.open({ as: admin });
     await page.goto('/admin/usermanage');
-    await page.locator(`[data-testid="user-row"][data-name="${admin.name}"]`).getByRole('button', { name: `修改密码 ${admin.name}` }).click();
+    await page
+      .locator(`[data-testid="user-row"][data-name="${admin.name}"]`)
+      .getByRole('button', { name: `修改密码 ${admin.name}` })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('这是当前登录的账号：修改密码后需要重新登录。').waitFor();
     await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);

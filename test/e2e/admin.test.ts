@@ -202,9 +202,13 @@ describe('the scanner', { timeout: 180_000 }, () => {
     expect(await page.getByTestId('KILL_SCAN_PROCESS').count()).toBe(0);
 
     await start.click();
-    await mainLogs(page).getByText(/^共找到 \d+ 个音声文件夹\.$/).waitFor();
+    await mainLogs(page)
+      .getByText(/^共找到 \d+ 个音声文件夹\.$/)
+      .waitFor();
     await waitForStatus(page, 'finished');
-    await mainLogs(page).getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    await mainLogs(page)
+      .getByText(/^扫描完成: 新增 \d+ 个/)
+      .waitFor();
     expect(await page.getByTestId('KILL_SCAN_PROCESS').count()).toBe(0);
     expect(await start.isEnabled()).toBe(true);
 
@@ -226,7 +230,9 @@ describe('the scanner', { timeout: 180_000 }, () => {
     await scanFromPage(page);
     await page.reload();
     await waitForStatus(page, 'finished');
-    await mainLogs(page).getByText(/^扫描完成: 新增 \d+ 个/).waitFor();
+    await mainLogs(page)
+      .getByText(/^扫描完成: 新增 \d+ 个/)
+      .waitFor();
     await shots(page, 'admin-scanner', page.getByTestId('scanner-status'));
   });
 
@@ -240,7 +246,9 @@ describe('the scanner', { timeout: 180_000 }, () => {
       const kill = page.getByTestId('KILL_SCAN_PROCESS');
       await kill.waitFor();
       for (const id of ['PERFORM_SCAN', 'PERFORM_UPDATE', 'PERFORM_LYRIC_SCAN']) expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
-      await mainLogs(page).getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
+      await mainLogs(page)
+        .getByText(/^共 \d+ 个作品\. 开始刷新$/)
+        .waitFor();
       await expect.poll(() => held.size).toBeGreaterThan(0); // it waits on "DLsite"
       await screenshot(page, 'admin-scanner-running-1280-light');
 
@@ -264,7 +272,9 @@ describe('the scanner', { timeout: 180_000 }, () => {
       const child = runCli(['--data-dir', own.dataDir, 'scan', '--refresh-metadata', '--json'], { env: siteEnv, timeoutMs: 60_000 });
       await waitForStatus(page, 'running');
       await page.getByText('刷新媒体库信息', { exact: true }).first().waitFor();
-      await mainLogs(page).getByText(/^共 \d+ 个作品\. 开始刷新$/).waitFor();
+      await mainLogs(page)
+        .getByText(/^共 \d+ 个作品\. 开始刷新$/)
+        .waitFor();
       await expect.poll(() => held.size).toBeGreaterThan(before); // the other process waits on "DLsite"
       const kill = page.getByTestId('KILL_SCAN_PROCESS');
       await kill.click();

@@ -175,7 +175,9 @@ describe('the AI lyric centre', { timeout: 180_000 }, () => {
 
   it('deletes a task after asking', async () => {
     const { ids, page, errors } = await story();
-    await card(page, ids.pendingB).getByRole('button', { name: /^删除 / }).click();
+    await card(page, ids.pendingB)
+      .getByRole('button', { name: /^删除 / })
+      .click();
     await page.getByText('的转写任务吗？', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
     await card(page, ids.pendingB).waitFor({ state: 'detached' });

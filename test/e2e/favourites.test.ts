@@ -41,7 +41,10 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
   const items = () => page.getByTestId('favourite-item');
   const itemIds = () => items().evaluateAll((els) => els.map((el) => Number((el as unknown as { dataset: { workId?: string } }).dataset.workId)));
   const card = (id: number) => page.locator(`[data-testid="work-card"][data-work-id="${id}"]`);
-  const starOnCard = (id: number, n: number) => card(id).getByRole('radio', { name: `我的评分 ${n}`, exact: true }).click();
+  const starOnCard = (id: number, n: number) =>
+    card(id)
+      .getByRole('radio', { name: `我的评分 ${n}`, exact: true })
+      .click();
   const pickOption = async (testId: string, option: string) => {
     await page.getByTestId(testId).click();
     await page.getByRole('option', { name: option, exact: true }).click();
@@ -146,7 +149,10 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
   });
 
   it('fits 375 and 1280 px, light and dark (screenshots of my ratings and the history)', async () => {
-    for (const [id, rating, title] of [[100001, 5, '耳かきと添い寝'], [100002, 3, '雨音の夜']] as const) {
+    for (const [id, rating, title] of [
+      [100001, 5, '耳かきと添い寝'],
+      [100002, 3, '雨音の夜'],
+    ] as const) {
       await app.api('PUT', '/api/review?starOnly=true', { work_id: id, rating }, user.token);
       await saveHistory(user, id, title);
     }

@@ -38,8 +38,18 @@ function makeRelease(from: string, to: string, suffix: string): void {
   cpSync(from, to, { recursive: true });
   const assets = readdirSync(path.join(to, 'assets'));
   const renamed = new Map(assets.map((name) => [name, name.replace(/(\.[a-z]+)$/, `-${suffix}$1`)]));
-  const pattern = new RegExp([...renamed.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|'), 'g');
-  const rewrite = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(pattern, (m) => renamed.get(m) ?? m));
+  const pattern = new RegExp(
+    [...renamed.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
+  const rewrite = (file: string) =>
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(pattern, (m) => renamed.get(m) ?? m),
+    );
   rewrite(path.join(to, 'index.html'));
   for (const [name, next] of renamed) {
     const file = path.join(to, 'assets', name);
@@ -125,7 +135,8 @@ describe('the installable app', { timeout: 90_000 }, () => {
     const cached = () =>
       page.evaluate(async () => {
         const out: string[] = [];
-        for (const key of await (globalThis as unknown as SwGlobals).caches.keys()) for (const req of await (await (globalThis as unknown as SwGlobals).caches.open(key)).keys()) out.push(`${key} ${new URL(req.url).pathname}`);
+        for (const key of await (globalThis as unknown as SwGlobals).caches.keys())
+          for (const req of await (await (globalThis as unknown as SwGlobals).caches.open(key)).keys()) out.push(`${key} ${new URL(req.url).pathname}`);
         return out;
       });
     await poll(async () => (await cached()).some((e) => e.endsWith(v1))).toBe(true);
@@ -151,7 +162,7 @@ describe('the installable app', { timeout: 90_000 }, () => {
     // a new release is deployed on the same address while the page is open
     await stop(first);
     await serve(path.join(tmp, 'v2'), first.port);
-    await page.evaluate(() => (globalThis as unknown as SwGlobals).document.dispatchEvent(new ((globalThis as unknown as SwGlobals).Event)('visibilitychange')));
+    await page.evaluate(() => (globalThis as unknown as SwGlobals).document.dispatchEvent(new (globalThis as unknown as SwGlobals).Event('visibilitychange')));
     const notice = page.getByTestId('sw-update-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('版本已更新');

@@ -51,7 +51,13 @@ describe('advanced search conditions', () => {
   });
 
   it('sends the conditions in the wire form {t, d, name}', () => {
-    const list: SearchCondition[] = [fuzzy('kw'), { type: 'va', value: 'u', name: 'V' }, { type: 'tag', value: 3, name: 'T' }, { type: 'circle', value: 4, name: 'C' }, { type: 'code', value: 'RJ000001', name: 'RJ000001' }];
+    const list: SearchCondition[] = [
+      fuzzy('kw'),
+      { type: 'va', value: 'u', name: 'V' },
+      { type: 'tag', value: 3, name: 'T' },
+      { type: 'circle', value: 4, name: 'C' },
+      { type: 'code', value: 'RJ000001', name: 'RJ000001' },
+    ];
     expect(conditionsToWire(list).map((c) => [c.t, c.d])).toEqual([
       [1, 'kw'],
       [2, 'u'],
@@ -193,7 +199,12 @@ describe('the file tree', () => {
     expect(nodeStatus(mp3.children[0], ['wrap', 'mp3'], failedOne)).toBe('success');
     expect(nodeStatus(tree[0], [], failedOne)).toBe('error'); // in a folder, error beats success
     expect(nodeStatus(tree[0], [], [])).toBe('none');
-    expect(workStatus([{ audio_path: 'x', status: 2 }, { audio_path: 'y', status: 1 }])).toBe('transcribing');
+    expect(
+      workStatus([
+        { audio_path: 'x', status: 2 },
+        { audio_path: 'y', status: 1 },
+      ]),
+    ).toBe('transcribing');
   });
 
   it('steps through images wrapping around at both ends', () => {

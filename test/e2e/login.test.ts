@@ -19,7 +19,6 @@ const storedToken = (page: Page) => readLocal(page, TOKEN_KEY);
 const app = servedApp();
 
 describe('a visitor without a token', () => {
-
   it('is sent to /login, which remembers the page asked for', async () => {
     const { page, errors } = await app.open();
     await page.goto('/about');

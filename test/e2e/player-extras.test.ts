@@ -68,10 +68,11 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
     };
     navigator: { mediaSession: { metadata: { title: string; artist: string } | null; playbackState: string } };
   }
-  const pip = (p: Page) => p.evaluate(() => {
-    const el = (globalThis as unknown as PipDoc).document.pictureInPictureElement;
-    return el ? { paused: el.paused } : null;
-  });
+  const pip = (p: Page) =>
+    p.evaluate(() => {
+      const el = (globalThis as unknown as PipDoc).document.pictureInPictureElement;
+      return el ? { paused: el.paused } : null;
+    });
 
   beforeEach(async () => {
     ({ page, errors } = await app.open({ as: await app.addUser('user', 'listener') }));
@@ -154,7 +155,11 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
     await page.mouse.move(box.x + box.width / 2 - 300, box.y + box.height / 2 - 400, { steps: 8 });
     await page.mouse.up();
     const stored = async () =>
-      JSON.parse((await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('kikoplay.lyricBar')))!) as { show: boolean; x: number; y: number };
+      JSON.parse((await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('kikoplay.lyricBar')))!) as {
+        show: boolean;
+        x: number;
+        y: number;
+      };
     await expect.poll(async () => (await stored()).y).toBeLessThan(0.4);
     expect((await stored()).x).toBeLessThan(0.4);
     const moved = (await bar.boundingBox())!;

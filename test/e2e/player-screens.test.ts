@@ -81,7 +81,10 @@ describe('screenshots', () => {
     await page.getByTestId('sleep-dialog').waitFor({ state: 'hidden' });
     await page.getByTestId('fullscreen-link').last().click(); // the expanded player's link
     await page.getByTestId('fullscreen-player').waitFor();
-    await page.getByTestId('fullscreen-lyric').filter({ hasText: /雨|ゆっくり/ }).waitFor();
+    await page
+      .getByTestId('fullscreen-lyric')
+      .filter({ hasText: /雨|ゆっくり/ })
+      .waitFor();
     await screenshot(page, name('fullscreen'), page.getByTestId('fullscreen-lyric'));
     return errors;
   }

@@ -358,9 +358,7 @@ describe('the media token of media URLs', () => {
     const good = await srcToken(page);
     expect(good).not.toBe(user.token);
     // a stored token the server no longer takes (as one past its expiry): the next track's URL gets it
-    await page.evaluate(() =>
-      (globalThis as unknown as PageDoc).localStorage.setItem('kikoplay.mediaToken', JSON.stringify({ token: 'no.longer.good', expiresAt: Date.now() + 3 * 3_600_000 })),
-    );
+    await page.evaluate(() => (globalThis as unknown as PageDoc).localStorage.setItem('kikoplay.mediaToken', JSON.stringify({ token: 'no.longer.good', expiresAt: Date.now() + 3 * 3_600_000 })));
     await page.getByTestId('player-next').first().click();
     await expect.poll(() => barTitle(page)).toBe(TRACKS[1]);
     await expect.poll(() => srcToken(page), { timeout: 10_000 }).toBe(good);

@@ -156,7 +156,8 @@ describe('the main layout, logged in as the admin', () => {
         const logout = page.getByTestId('nav-drawer').getByText('登出', { exact: true });
         await logout.waitFor();
         await screenshot(page, `drawer-${tag}`, logout);
-        if (viewport === VIEWPORTS.phone) await page.keyboard.press('Escape'); // the overlay covers the header
+        if (viewport === VIEWPORTS.phone)
+          await page.keyboard.press('Escape'); // the overlay covers the header
         else await page.getByTestId('menu-toggle').click();
         await page.getByTestId('nav-drawer').getByText('登出', { exact: true }).waitFor({ state: 'hidden' });
       }

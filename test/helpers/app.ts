@@ -31,9 +31,7 @@ export interface TestServer {
 }
 
 /** A real kikoplay app (SQLite file, Koa, ephemeral port) on a fresh data dir. */
-export async function startTestServer(
-  opts: { flags?: Partial<Config>; dataDir?: string; env?: NodeJS.ProcessEnv; webRoot?: string; limits?: Partial<HttpLimits> } = {},
-): Promise<TestServer> {
+export async function startTestServer(opts: { flags?: Partial<Config>; dataDir?: string; env?: NodeJS.ProcessEnv; webRoot?: string; limits?: Partial<HttpLimits> } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   const app = await createAppContext({ dataDir, flags: opts.flags ?? {}, env: opts.env ?? {}, logger: createLogger({ level: 'silent' }) });
   const server = await startHttpServer(app, { port: 0, host: '127.0.0.1', webRoot: opts.webRoot, limits: opts.limits });

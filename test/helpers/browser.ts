@@ -129,11 +129,14 @@ interface PageGlobals {
 export const readLocal = (page: Page, key: string) => page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), key);
 
 export const writeLocal = (page: Page, key: string, value: string | null) =>
-  page.evaluate(([k, v]) => {
-    const storage = (globalThis as unknown as PageGlobals).localStorage;
-    if (v === null) storage.removeItem(k);
-    else storage.setItem(k, v);
-  }, [key, value] as const);
+  page.evaluate(
+    ([k, v]) => {
+      const storage = (globalThis as unknown as PageGlobals).localStorage;
+      if (v === null) storage.removeItem(k);
+      else storage.setItem(k, v);
+    },
+    [key, value] as const,
+  );
 
 /** Width of the page's content: more than the viewport means something sticks out sideways. */
 export const scrollWidthOf = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
@@ -157,8 +160,7 @@ export async function apiLogin(baseURL: string, name: string, password: string):
 }
 
 /** The colour scheme Mantine applied to the page. */
-export const colorSchemeOf = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.getAttribute('data-mantine-color-scheme'));
+export const colorSchemeOf = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.getAttribute('data-mantine-color-scheme'));
 
 /** Wait until Mantine has applied `scheme` (it follows system changes asynchronously). */
 export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {

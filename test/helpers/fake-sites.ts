@@ -15,17 +15,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  LANGS,
-  WORK_DEFS,
-  expectedSales,
-  expectedTags,
-  vaId,
-  type CoverKind,
-  type FixtureKey,
-  type Lang,
-  type WorkDef,
-} from '../fixtures/sites/works.js';
+import { LANGS, WORK_DEFS, expectedSales, expectedTags, vaId, type CoverKind, type FixtureKey, type Lang, type WorkDef } from '../fixtures/sites/works.js';
 
 export { ASMR_ONE_TAG_BASE, LANGS, WORK_DEFS, type CoverKind, type FixtureKey, type Lang } from '../fixtures/sites/works.js';
 
@@ -270,7 +260,9 @@ export async function startFakeSites(): Promise<FakeSites> {
         req.socket.destroy();
         return;
       }
-      const a: Answer = behaviour?.status ? { status: behaviour.status, type: 'text/plain; charset=utf-8', body: behaviour.body ?? `fake ${behaviour.status}` } : route(url.pathname, url.searchParams, cookie);
+      const a: Answer = behaviour?.status
+        ? { status: behaviour.status, type: 'text/plain; charset=utf-8', body: behaviour.body ?? `fake ${behaviour.status}` }
+        : route(url.pathname, url.searchParams, cookie);
       res.writeHead(a.status, { 'Content-Type': a.type, 'Content-Length': Buffer.byteLength(a.body) });
       res.end(a.body);
     };

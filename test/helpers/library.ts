@@ -56,11 +56,13 @@ export interface LibraryServer {
   close(): Promise<void>;
 }
 
-export async function startLibraryServer(opts: {
-  flags?: Partial<Config>;
-  dataDir?: string;
-  scanner?: Pick<ScanControllerDeps, 'metadataSource' | 'options'>;
-} = {}): Promise<LibraryServer> {
+export async function startLibraryServer(
+  opts: {
+    flags?: Partial<Config>;
+    dataDir?: string;
+    scanner?: Pick<ScanControllerDeps, 'metadataSource' | 'options'>;
+  } = {},
+): Promise<LibraryServer> {
   const dataDir = opts.dataDir ?? tempDir();
   const app = await createAppContext({
     dataDir,

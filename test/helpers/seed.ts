@@ -53,9 +53,25 @@ export interface SeedWork {
 }
 
 const EXT_KIND: Record<string, SeedFile['kind']> = {
-  mp3: 'audio', ogg: 'audio', opus: 'audio', wav: 'audio', aac: 'audio', flac: 'audio', webm: 'audio', mp4: 'audio', m4a: 'audio', mka: 'audio',
-  lrc: 'text', srt: 'text', vtt: 'text', ass: 'text', txt: 'text',
-  jpg: 'image', jpeg: 'image', png: 'image', webp: 'image',
+  mp3: 'audio',
+  ogg: 'audio',
+  opus: 'audio',
+  wav: 'audio',
+  aac: 'audio',
+  flac: 'audio',
+  webm: 'audio',
+  mp4: 'audio',
+  m4a: 'audio',
+  mka: 'audio',
+  lrc: 'text',
+  srt: 'text',
+  vtt: 'text',
+  ass: 'text',
+  txt: 'text',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
   pdf: 'other',
 };
 
@@ -67,9 +83,30 @@ export function kindOfPath(p: string): NonNullable<SeedFile['kind']> {
 const isLyricPath = (p: string) => /\.(lrc|srt|vtt|ass)$/i.test(p);
 
 const WORK_COLUMNS = [
-  'id', 'code', 'title', 'circle_id', 'nsfw', 'release', 'dl_count', 'price', 'review_count', 'rate_count', 'rate_average_2dp',
-  'rate_count_detail', 'rank', 'related', 'has_local_lyric', 'has_ai_lyric', 'total_duration', 'root_folder', 'dir', 'next_file_n',
-  'missing', 'metadata_status', 'created_at', 'updated_at',
+  'id',
+  'code',
+  'title',
+  'circle_id',
+  'nsfw',
+  'release',
+  'dl_count',
+  'price',
+  'review_count',
+  'rate_count',
+  'rate_average_2dp',
+  'rate_count_detail',
+  'rank',
+  'related',
+  'has_local_lyric',
+  'has_ai_lyric',
+  'total_duration',
+  'root_folder',
+  'dir',
+  'next_file_n',
+  'missing',
+  'metadata_status',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** Rows per multi-row INSERT (kept under SQLite's 32766 bound variables). */
@@ -106,9 +143,27 @@ export async function seedWorks(db: Database, works: SeedWork[], opts: { batch?:
         for (const v of work.vas ?? []) vas.set(v.id, v.name);
       }
       const upsert = 'ON CONFLICT (id) DO UPDATE SET name = excluded.name';
-      await insertRows(w, 'INSERT INTO circles (id, name)', 2, [...circles].map(([id, name]) => [id, name]), upsert);
-      await insertRows(w, 'INSERT INTO tags (id, name)', 2, [...tags].map(([id, name]) => [id, name]), upsert);
-      await insertRows(w, 'INSERT INTO vas (id, name)', 2, [...vas].map(([id, name]) => [id, name]), upsert);
+      await insertRows(
+        w,
+        'INSERT INTO circles (id, name)',
+        2,
+        [...circles].map(([id, name]) => [id, name]),
+        upsert,
+      );
+      await insertRows(
+        w,
+        'INSERT INTO tags (id, name)',
+        2,
+        [...tags].map(([id, name]) => [id, name]),
+        upsert,
+      );
+      await insertRows(
+        w,
+        'INSERT INTO vas (id, name)',
+        2,
+        [...vas].map(([id, name]) => [id, name]),
+        upsert,
+      );
 
       const workRows: SqlValue[][] = [];
       const tagRows: SqlValue[][] = [];

@@ -234,7 +234,9 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
     expect(await status.json()).toEqual({ success: true });
     expect((await taskRow(id))!.worker_status).toBe('翻译进度: 10%');
     // JSON with a numeric id works too
-    expect((await t.json('POST', '/api/lyric/translate/status', { token: alice, body: { id: task.id, secret: task.secret, worker_status: 'transcribing 1/2 chunks' } })).body).toEqual({ success: true });
+    expect((await t.json('POST', '/api/lyric/translate/status', { token: alice, body: { id: task.id, secret: task.secret, worker_status: 'transcribing 1/2 chunks' } })).body).toEqual({
+      success: true,
+    });
     const shown = (await list(`page=-1&status=[2]&work_id=123456`)).body.tasks[0];
     expect(shown).toMatchObject({ status: 2, status_text: 'transcribing', worker_name: 'default_worker', worker_status: 'transcribing 1/2 chunks' });
 

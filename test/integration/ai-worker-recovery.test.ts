@@ -71,9 +71,25 @@ describe('kikoplay worker: Ctrl-C and resume, crash and lease, re-login', () => 
     ...parseWorkerOptions({ server: t.url, token: workerToken, apiBase: fake.url, once: true, ...flags }, {}),
     backoffMs: 5,
   });
-  const task = (id: number) => t.app.db.get<{ status: number; worker_name: string; worker_status: string; secret: string | null }>('SELECT status, worker_name, worker_status, secret FROM ai_tasks WHERE id = ?', [id]);
+  const task = (id: number) =>
+    t.app.db.get<{ status: number; worker_name: string; worker_status: string; secret: string | null }>('SELECT status, worker_name, worker_status, secret FROM ai_tasks WHERE id = ?', [id]);
   const create = async (hash: string) => (await t.json<{ id: number }>('PUT', `/api/lyric/translate/${hash}`, { token: alice })).body.id;
-  const cliArgs = (stateDir: string, name: string) => ['--server', t.url, '--token', workerToken, '--api-base', fake.url, '--name', name, '--state-dir', stateDir, '--max-upload-mb', '0.35', '--poll', '0.2'];
+  const cliArgs = (stateDir: string, name: string) => [
+    '--server',
+    t.url,
+    '--token',
+    workerToken,
+    '--api-base',
+    fake.url,
+    '--name',
+    name,
+    '--state-dir',
+    stateDir,
+    '--max-upload-mb',
+    '0.35',
+    '--poll',
+    '0.2',
+  ];
 
   beforeAll(async () => {
     lib = await startAiLibrary();
@@ -130,7 +146,12 @@ describe('kikoplay worker: Ctrl-C and resume, crash and lease, re-login', () => 
     expect((await task(id))!.status).toBe(3);
     expect(existsSync(path.join(stateDir, 'task.json'))).toBe(false);
     const lrc = (await t.json<{ lrcContent: string }>('GET', `/api/lyric/translate/lrc?id=${id}`, { token: alice })).body.lrcContent;
-    expect(lrc.trim().split('\n').map((l) => l.slice(0, 10))).toEqual(['[00:03.00]', '[00:14.00]', '[00:25.00]']);
+    expect(
+      lrc
+        .trim()
+        .split('\n')
+        .map((l) => l.slice(0, 10)),
+    ).toEqual(['[00:03.00]', '[00:14.00]', '[00:25.00]']);
   });
 
   it('re-queues the task of a crashed worker after the lease; another worker finishes it', async () => {

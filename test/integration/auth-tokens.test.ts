@@ -175,7 +175,10 @@ describe('tokens and passwords (issue 17 items 4 and 8)', () => {
         ['POST', '/api/auth/logout'],
         ['GET', '/api/config/shared'],
       ]) {
-        expect((await t.json(method, p, { token: media.token, body: method === 'GET' ? undefined : { name: 'listener', newPassword: 'x12345', currentPassword: 'listenpass' } })).status, `${method} ${p}`).toBe(401);
+        expect(
+          (await t.json(method, p, { token: media.token, body: method === 'GET' ? undefined : { name: 'listener', newPassword: 'x12345', currentPassword: 'listenpass' } })).status,
+          `${method} ${p}`,
+        ).toBe(401);
       }
       expect((await query('/api/works', media.token)).status).toBe(401);
     });

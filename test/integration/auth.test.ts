@@ -164,7 +164,10 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
  */
 async function sprayFromOneClient(t: TestServer, prefix: string, forwardedFor: (i: number) => string | undefined): Promise<number> {
   const statuses: number[] = [];
-  for (const [from, to] of [[0, 15], [15, 35]]) {
+  for (const [from, to] of [
+    [0, 15],
+    [15, 35],
+  ]) {
     const wave = Array.from({ length: to - from }, (_, k) => from + k);
     statuses.push(...(await Promise.all(wave.map((i) => guess(t, `${prefix}${i}`, forwardedFor(i)).then((r) => r.status)))));
   }
@@ -251,7 +254,6 @@ describe('client address behind proxies', () => {
       await t.close();
     }
   });
-
 });
 
 describe('login flood and other requests', () => {
@@ -344,11 +346,28 @@ describe('hostile login bodies', () => {
     const json = { 'Content-Type': 'application/json' };
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const cases: { raw: string; headers: Record<string, string> }[] = [
-      ...['[]', '"name"', 'null', '0', 'true', '{}', '{"name":null,"password":null}', '{"name":123,"password":456}', '{"name":true,"password":[]}',
-        '{"name":{"toString":"admin"},"password":{"valueOf":"x"}}', '{"name":["admin"],"password":["adminpass"]}', '{"__proto__":{"name":"admin"},"password":"adminpass"}',
-        `{"name":"admin","password":"${'p'.repeat(100_000)}"}`, `{"name":"${'\\u0000'.repeat(10)}","password":"secret1"}`, '{"name":"admin","password":"secret1"',
-        `{"name":"admin","password":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`].map((raw) => ({ raw, headers: json })),
-      ...['name[a][b][c][d][e][f][g]=admin&password=x', 'name=admin&name=admin&password=adminpass', 'name=%ZZ&password=%', '&&&==', 'password[]=1&password[]=2&name=admin'].map((raw) => ({ raw, headers: form })),
+      ...[
+        '[]',
+        '"name"',
+        'null',
+        '0',
+        'true',
+        '{}',
+        '{"name":null,"password":null}',
+        '{"name":123,"password":456}',
+        '{"name":true,"password":[]}',
+        '{"name":{"toString":"admin"},"password":{"valueOf":"x"}}',
+        '{"name":["admin"],"password":["adminpass"]}',
+        '{"__proto__":{"name":"admin"},"password":"adminpass"}',
+        `{"name":"admin","password":"${'p'.repeat(100_000)}"}`,
+        `{"name":"${'\\u0000'.repeat(10)}","password":"secret1"}`,
+        '{"name":"admin","password":"secret1"',
+        `{"name":"admin","password":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+      ].map((raw) => ({ raw, headers: json })),
+      ...['name[a][b][c][d][e][f][g]=admin&password=x', 'name=admin&name=admin&password=adminpass', 'name=%ZZ&password=%', '&&&==', 'password[]=1&password[]=2&name=admin'].map((raw) => ({
+        raw,
+        headers: form,
+      })),
       { raw: '\u0000\u0001garbage', headers: { 'Content-Type': 'text/plain' } },
     ];
     for (const c of cases) {

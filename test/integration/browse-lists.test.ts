@@ -88,7 +88,20 @@ const WORKS: SeedWork[] = [
   { id: BJ, title: '夜明けの書架 第1巻', circle: C3, nsfw: true, release: '2020-06-30', dl_count: 50, price: 700, review_count: 9, rate_average_2dp: 3.9, created_at: '2024-01-04 10:00:00' },
   { id: 100005, title: 'Ear Cleaning ASMR', circle: C2, tags: [T_EAR], vas: [V2], nsfw: false, release: '', dl_count: 0, price: 0, created_at: '2024-01-05 10:00:00' },
   { id: 100006, title: '消えた作品 耳かき', circle: C1, tags: [T_EAR], vas: [V1], missing: true, release: '2025-01-01', created_at: '2024-01-06 10:00:00' },
-  { id: 100007, title: '治愈的掏耳朵（简体中文版）', circle: C1, tags: [T_HEAL], vas: [V1], nsfw: true, release: '2021-04-01', dl_count: 100, price: 1320, review_count: 1, rate_average_2dp: 4.8, created_at: '2024-01-07 10:00:00' },
+  {
+    id: 100007,
+    title: '治愈的掏耳朵（简体中文版）',
+    circle: C1,
+    tags: [T_HEAL],
+    vas: [V1],
+    nsfw: true,
+    release: '2021-04-01',
+    dl_count: 100,
+    price: 1320,
+    review_count: 1,
+    rate_average_2dp: 4.8,
+    created_at: '2024-01-07 10:00:00',
+  },
 ];
 
 const VISIBLE = WORKS.filter((w) => !w.missing);
@@ -132,7 +145,9 @@ describe('browse: work lists, search, labels, detail, tracks', () => {
     await t.app.db.run("INSERT INTO reviews (user_id, work_id, rating, review_text, progress, updated_at) VALUES (?, 100005, 5, 'great', 'listened', '2024-05-01 12:00:00')", [userId]);
     await t.app.db.run("INSERT INTO reviews (user_id, work_id, rating, updated_at) VALUES (?, 100001, 3, '2024-05-02 12:00:00')", [userId]);
     await t.app.db.run("INSERT INTO reviews (user_id, work_id, rating, progress) VALUES (?, 100002, NULL, 'marked')", [userId]);
-    await t.app.db.run(`INSERT INTO play_history (user_id, work_id, state, updated_at) VALUES (?, 100001, '{"queue":[{"hash":"100001/0"}],"index":0,"seconds":12.5}', '2024-06-01 08:00:00')`, [userId]);
+    await t.app.db.run(`INSERT INTO play_history (user_id, work_id, state, updated_at) VALUES (?, 100001, '{"queue":[{"hash":"100001/0"}],"index":0,"seconds":12.5}', '2024-06-01 08:00:00')`, [
+      userId,
+    ]);
   });
   afterAll(() => t?.close());
 
@@ -382,16 +397,60 @@ describe('browse: work lists, search, labels, detail, tracks', () => {
 
     it('applies advanced conditions ANDed: tag + voice actor, fuzzy + circle', async () => {
       const adv = (conds: unknown) => get(`/api/search?${qs({ isAdvance: 1, keyword: JSON.stringify(conds) })}`);
-      expect(ids((await adv([{ t: 3, d: 497, name: '耳かき' }, { t: 2, d: V1.id, name: V1.name }])).body)).toEqual([100001]);
-      expect(ids((await adv([{ t: 1, d: '耳かき', name: '耳かき' }, { t: 4, d: 1002, name: C2.name }])).body)).toEqual([100005]);
-      expect(ids((await adv([{ t: 3, d: '1031' }, { t: 3, d: 497 }])).body)).toEqual([100001]);
-      expect(ids((await adv([{ t: 4, d: 1001 }, { t: 4, d: 1002 }])).body)).toEqual([]);
+      expect(
+        ids(
+          (
+            await adv([
+              { t: 3, d: 497, name: '耳かき' },
+              { t: 2, d: V1.id, name: V1.name },
+            ])
+          ).body,
+        ),
+      ).toEqual([100001]);
+      expect(
+        ids(
+          (
+            await adv([
+              { t: 1, d: '耳かき', name: '耳かき' },
+              { t: 4, d: 1002, name: C2.name },
+            ])
+          ).body,
+        ),
+      ).toEqual([100005]);
+      expect(
+        ids(
+          (
+            await adv([
+              { t: 3, d: '1031' },
+              { t: 3, d: 497 },
+            ])
+          ).body,
+        ),
+      ).toEqual([100001]);
+      expect(
+        ids(
+          (
+            await adv([
+              { t: 4, d: 1001 },
+              { t: 4, d: 1002 },
+            ])
+          ).body,
+        ),
+      ).toEqual([]);
       expect((await adv([])).body.pagination.totalCount).toBe(VISIBLE.length);
       expect((await adv([{ t: 0, d: 'whatever' }])).body.pagination.totalCount).toBe(VISIBLE.length);
     });
 
     it('lets a code condition override every other condition', async () => {
-      const res = await get(`/api/search?${qs({ isAdvance: 1, keyword: JSON.stringify([{ t: 3, d: 54 }, { t: 5, d: 'RJ100005' }]) })}`);
+      const res = await get(
+        `/api/search?${qs({
+          isAdvance: 1,
+          keyword: JSON.stringify([
+            { t: 3, d: 54 },
+            { t: 5, d: 'RJ100005' },
+          ]),
+        })}`,
+      );
       expect(ids(res.body)).toEqual([100005]);
     });
 

@@ -110,7 +110,12 @@ describe('browse: a scanned library', () => {
     put('RJ123456 ねむりの森/mp3/SEなし/track2.mp3', 'tone-2s.mp3');
     put('RJ123456 ねむりの森/wav/track1.wav', 'tone-1s.wav');
     put('RJ123456 ねむりの森/readme.txt', Buffer.from('説明書\n'));
-    put('RJ123456 ねむりの森/cover.jpg', await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } }).jpeg().toBuffer());
+    put(
+      'RJ123456 ねむりの森/cover.jpg',
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer(),
+    );
     put('RJ01100001 中文版/track.flac', 'tone-1.5s.flac');
     put('RJ01234567 プラネタリウム/a.m4a', 'tone-3s.m4a');
     put('RJ01234567 プラネタリウム/b.ogg', 'tone-2.5s.ogg');

@@ -82,12 +82,18 @@ const CASES: Case[] = [
   { name: 'one character', query: `keyword=${encodeURIComponent('姉')}`, match: (w) => body(w).includes('姉') },
   {
     name: 'tag + voice actor',
-    query: adv([{ t: 3, d: topTag.id }, { t: 2, d: midVa.id }]),
+    query: adv([
+      { t: 3, d: topTag.id },
+      { t: 2, d: midVa.id },
+    ]),
     match: (w) => !!w.tags?.some((t) => t.id === topTag.id) && !!w.vas?.some((v) => v.id === midVa.id),
   },
   {
     name: 'word + tag + local lyrics',
-    query: `${adv([{ t: 1, d: VOCABULARY[0] }, { t: 3, d: topTag.id }])}&lyric=local`,
+    query: `${adv([
+      { t: 1, d: VOCABULARY[0] },
+      { t: 3, d: topTag.id },
+    ])}&lyric=local`,
     match: (w) => body(w).includes(commonWord) && !!w.tags?.some((t) => t.id === topTag.id) && !!w.has_local_lyric,
   },
 ];
@@ -134,11 +140,17 @@ describe('browse: every query plan gives the reference answer', () => {
       const base = `${route(c)}&order=${order}&sort=${dir}&pageSize=20`;
       const first = await page(`${base}&page=1`);
       expect(first.pagination.totalCount, `${c.name} ${order}`).toBe(expected.length);
-      expect(first.works.map((w) => w.id), `${c.name} ${order} p1`).toEqual(expected.slice(0, 20));
+      expect(
+        first.works.map((w) => w.id),
+        `${c.name} ${order} p1`,
+      ).toEqual(expected.slice(0, 20));
       const pages = Math.ceil(expected.length / 20);
       for (const p of [...new Set([Math.ceil(pages / 2), pages])].filter((p) => p > 1)) {
         const got = await page(`${base}&page=${p}`);
-        expect(got.works.map((w) => w.id), `${c.name} ${order} p${p}`).toEqual(expected.slice((p - 1) * 20, p * 20));
+        expect(
+          got.works.map((w) => w.id),
+          `${c.name} ${order} p${p}`,
+        ).toEqual(expected.slice((p - 1) * 20, p * 20));
       }
     }
   });
@@ -148,7 +160,10 @@ describe('browse: every query plan gives the reference answer', () => {
       const expected = reference(c.match, 'id', 'asc');
       const got: number[] = [];
       for (let p = 1; got.length < expected.length && p <= 40; p++) got.push(...(await page(`${route(c)}&order=random&seed=11&pageSize=100&page=${p}`)).works.map((w) => w.id));
-      expect([...got].sort((a, b) => a - b), c.name).toEqual(expected);
+      expect(
+        [...got].sort((a, b) => a - b),
+        c.name,
+      ).toEqual(expected);
     }
   });
 });

@@ -24,7 +24,7 @@ describe('costly reads', () => {
     const costly = db.costly(300, () => db.get(ENDLESS));
     // ordinary reads go to the other readers meanwhile
     const answered: number[] = [];
-    for (let i = 0; i < 5; i++) answered.push(((await db.get<{ one: number }>('SELECT 1 AS one'))!).one);
+    for (let i = 0; i < 5; i++) answered.push((await db.get<{ one: number }>('SELECT 1 AS one'))!.one);
     expect(answered).toEqual([1, 1, 1, 1, 1]);
     await expect(costly).rejects.toBeInstanceOf(QueryTimeoutError);
     // the connection is usable again afterwards
@@ -73,7 +73,11 @@ describe('costly reads', () => {
 
   it('a search whose turn does not come within the wait is a 429, and the line behind it moves on', { timeout: 60_000 }, async () => {
     const gate = new CostlySearchGate(db, { timeoutMs: 300, perUser: 10, total: 12, waitMs: 450 });
-    const outcome = (p: Promise<unknown>) => p.then((v) => ({ value: v }), (e: unknown) => ({ status: isAppError(e) ? e.status : 0, message: (e as Error).message }));
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        (v) => ({ value: v }),
+        (e: unknown) => ({ status: isAppError(e) ? e.status : 0, message: (e as Error).message }),
+      );
     // a runs 0–300 ms, b waits for it and runs 300–600 ms; c's turn would come at 600 ms: past its 450,
     // and d, in line behind c, waits for b, not for c's place: refused too
     const [a, b, c, d] = await Promise.all([

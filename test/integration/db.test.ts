@@ -74,4 +74,3 @@ describe('database', () => {
     await expect(Database.open(file)).rejects.toThrow(/not a database|migration failed|SQLITE_NOTADB/);
   });
 });
-

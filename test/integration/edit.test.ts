@@ -155,7 +155,20 @@ describe('metadata editing', () => {
     const cases: [string, () => [number | string, unknown], number, string?][] = [
       ['a duplicate tag', () => [RJ6.id, { tags: [tag(), tag()] }], 400, '项目已存在，无需重复添加'],
       ['a new tag named like a chosen one', () => [RJ6.id, { tags: [tag(), { id: 0, name: tag().name }] }], 400, '项目已存在，无需重复添加'],
-      ['two new tags of one name', () => [RJ6.id, { tags: [{ id: 0, name: 'x' }, { id: 0, name: 'Ｘ' }] }], 400, '项目已存在，无需重复添加'],
+      [
+        'two new tags of one name',
+        () => [
+          RJ6.id,
+          {
+            tags: [
+              { id: 0, name: 'x' },
+              { id: 0, name: 'Ｘ' },
+            ],
+          },
+        ],
+        400,
+        '项目已存在，无需重复添加',
+      ],
       ['a duplicate voice actor', () => [RJ6.id, { vas: [va('A'), { id: 0, name: 'A' }] }], 400, '项目已存在，无需重复添加'],
       ['an unknown tag id', () => [RJ6.id, { tags: [{ id: 123456789, name: 'nope' }] }], 400],
       ['an unknown circle id', () => [RJ6.id, { circle: { id: 424242, name: 'nope' } }], 400],
@@ -186,7 +199,9 @@ describe('metadata editing', () => {
 
   describe('candidates', () => {
     it('lists matching tags, voice actors and circles (custom and unused ones too) for the editor', async () => {
-      const tags = await t.json<{ id: number; name: string; count: number; type: string; t: number; d: number }[]>('GET', `/api/edit/candidates?type=tag&q=${encodeURIComponent('自定义')}`, { token: admin });
+      const tags = await t.json<{ id: number; name: string; count: number; type: string; t: number; d: number }[]>('GET', `/api/edit/candidates?type=tag&q=${encodeURIComponent('自定义')}`, {
+        token: admin,
+      });
       expect(tags.status).toBe(200);
       expect(tags.body).toHaveLength(1);
       expect(tags.body[0]).toMatchObject({ name: '自定义标签', count: 2, type: 'tag', t: 3 });
@@ -209,7 +224,13 @@ describe('metadata editing', () => {
 
   describe('uncensor tags', () => {
     it('restores censored names reversibly, keeps the restored name through a refresh, and updates search', async () => {
-      await edit(RJ8.id, { tags: [{ id: 0, name: '合意なし' }, { id: 0, name: '精神支配' }, { id: 0, name: '屈辱' }] });
+      await edit(RJ8.id, {
+        tags: [
+          { id: 0, name: '合意なし' },
+          { id: 0, name: '精神支配' },
+          { id: 0, name: '屈辱' },
+        ],
+      });
       const res = await t.json('POST', '/api/uncensor/tags', { token: admin });
       expect(res).toEqual({ status: 200, body: { result: 'finished', changed: 2 } });
       const names = async () => (await detail(RJ8.id)).tags.map((tag) => tag.name).sort();

@@ -15,15 +15,32 @@ describe('error rendering', () => {
   let server: Server;
   let url: string;
   const thrown = new Map<string, () => unknown>([
-    ['/hostile-getters', () => new Proxy({}, { get: () => { throw new Error('getter'); }, has: () => { throw new Error('has'); } })],
+    [
+      '/hostile-getters',
+      () =>
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('getter');
+            },
+            has: () => {
+              throw new Error('has');
+            },
+          },
+        ),
+    ],
     ['/null', () => null],
     ['/string', () => 'a string'],
     ['/bad-header', () => new AppError('too_many_requests', '稍后再试', { headers: { 'Retry-After': 'x\r\nSet-Cookie: a=b' } })],
-    ['/deep-field', () => {
-      let deep: unknown = [];
-      for (let i = 0; i < 200_000; i++) deep = [deep];
-      return new AppError('validation', '用户名长度至少为 5', { fields: [{ msg: '用户名长度至少为 5', param: 'name', location: 'body', value: deep } as never] });
-    }],
+    [
+      '/deep-field',
+      () => {
+        let deep: unknown = [];
+        for (let i = 0; i < 200_000; i++) deep = [deep];
+        return new AppError('validation', '用户名长度至少为 5', { fields: [{ msg: '用户名长度至少为 5', param: 'name', location: 'body', value: deep } as never] });
+      },
+    ],
     ['/parser-echo', () => Object.assign(new SyntaxError('Unexpected token, "echo-me" is not valid JSON'), { status: 400, body: 'echo-me' })],
   ]);
 

@@ -169,7 +169,7 @@ describe('durations from container headers', () => {
   it('reads MP4 with its moov box before or after the media data, and refuses an empty (fragmented) duration', () => {
     const m4a = readFileSync(fixture('tone-3s.m4a'));
     const boxes: { type: string; bytes: Buffer }[] = [];
-    for (let pos = 0; pos < m4a.length; ) {
+    for (let pos = 0; pos < m4a.length;) {
       const size = m4a.readUInt32BE(pos);
       boxes.push({ type: m4a.toString('latin1', pos + 4, pos + 8), bytes: m4a.subarray(pos, pos + size) });
       pos += size;

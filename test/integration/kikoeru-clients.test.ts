@@ -93,7 +93,10 @@ describe('kikoeru clients: list orders and download URLs as the apps build them'
       if (ka !== kb) return s * (ka < kb ? -1 : 1);
       return s * (a.id - b.id);
     };
-    return only.map((id) => rows.get(id)!).sort(cmp).map((w) => w.id);
+    return only
+      .map((id) => rows.get(id)!)
+      .sort(cmp)
+      .map((w) => w.id);
   }
 
   beforeAll(async () => {
@@ -207,9 +210,7 @@ describe('kikoeru clients: list orders and download URLs as the apps build them'
     expect(ids(await get(`/api/tags/${TAG}/works?page=1&pageSize=12&order=create_date&sort=desc&lyric=local&seed=21`))).toEqual([CHANGED]);
     expect(ids(await get(`/api/vas/${VA.id}/works?page=1&pageSize=12&order=nsfw&sort=asc&lyric=&seed=21`))).toEqual(expected('nsfw', 'asc', tagged));
     const keyword = encodeURIComponent(JSON.stringify([{ t: 3, d: TAG }]));
-    expect(ids(await get(`/api/search?keyword=${keyword}&page=1&pageSize=12&order=updated_at&sort=asc&isAdvance=1&nsfw=0&lyric=&seed=0`))).toEqual(
-      expected('updated_at', 'asc', tagged),
-    );
+    expect(ids(await get(`/api/search?keyword=${keyword}&page=1&pageSize=12&order=updated_at&sort=asc&isAdvance=1&nsfw=0&lyric=&seed=0`))).toEqual(expected('updated_at', 'asc', tagged));
   });
 
   it('the old web client: "all ages, newest first" is order=nsfw&sort=asc', async () => {
@@ -279,7 +280,15 @@ describe('kikoeru clients: list orders and download URLs as the apps build them'
     });
 
     it('takes the name as informational: another name (or a broken escape) still gets the file, under its real name', async () => {
-      for (const name of [encodeURIComponent('別の名前.mp3'), 'track1.mp3', '%E3%81%8', TRACK_NAME.normalize('NFD').split('').map((c) => encodeURIComponent(c)).join('')]) {
+      for (const name of [
+        encodeURIComponent('別の名前.mp3'),
+        'track1.mp3',
+        '%E3%81%8',
+        TRACK_NAME.normalize('NFD')
+          .split('')
+          .map((c) => encodeURIComponent(c))
+          .join(''),
+      ]) {
         const res = await t.request('GET', `/api/media/download/${hash}/${name}?token=${token}`);
         expect(res.status, name).toBe(200);
         expect(Buffer.from(await res.arrayBuffer()).equals(plain.bytes)).toBe(true);

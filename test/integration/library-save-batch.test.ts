@@ -11,7 +11,15 @@ import { LibraryRepo, type FileOnDisk, type SaveLocalWorkInput } from '../../ser
 import { tempDir } from '../helpers/app.js';
 
 const files = (names: string[], duration = 2): FileOnDisk[] =>
-  names.map((p, i) => ({ path: p, kind: p.endsWith('.mp3') ? 'audio' : p.endsWith('.lrc') ? 'text' : 'image', isLyric: p.endsWith('.lrc'), isMedia: p.endsWith('.mp3'), size: 100 + i, mtimeMs: 1000 + i, duration: p.endsWith('.mp3') ? duration : undefined }));
+  names.map((p, i) => ({
+    path: p,
+    kind: p.endsWith('.mp3') ? 'audio' : p.endsWith('.lrc') ? 'text' : 'image',
+    isLyric: p.endsWith('.lrc'),
+    isMedia: p.endsWith('.mp3'),
+    size: 100 + i,
+    mtimeMs: 1000 + i,
+    duration: p.endsWith('.mp3') ? duration : undefined,
+  }));
 
 const input = (id: number, dir: string, names: string[], extra: Partial<SaveLocalWorkInput> = {}): SaveLocalWorkInput => ({
   id,
@@ -79,7 +87,7 @@ describe('library writes in group-commit batches', () => {
       { n: 2, path: 'cover.jpg', kind: 'image', is_lyric: 0 },
     ]);
     // every new work is searchable
-    const hits = await db.all<{ rowid: number }>("SELECT rowid FROM works_fts WHERE works_fts MATCH '\"work 10001\"' ORDER BY rowid");
+    const hits = await db.all<{ rowid: number }>('SELECT rowid FROM works_fts WHERE works_fts MATCH \'"work 10001"\' ORDER BY rowid');
     expect(hits.map((h) => h.rowid)).toEqual([100010, 100011, 100012]);
     expect((await db.get<{ version: number }>('SELECT version FROM library_state'))!.version).toBeGreaterThan(commitsBefore);
     expect((await db.get<{ integrity_check: string }>('PRAGMA integrity_check'))!.integrity_check).toBe('ok');
@@ -99,6 +107,6 @@ describe('library writes in group-commit batches', () => {
     const ids = (await db.all<{ id: number }>('SELECT id FROM works ORDER BY id')).map((w) => w.id);
     expect(ids).toEqual([100001, 100030, 100032]);
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM files WHERE work_id = 100031'))!.n).toBe(0);
-    expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM works_fts WHERE rowid = 100031"))!.n).toBe(0);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM works_fts WHERE rowid = 100031'))!.n).toBe(0);
   });
 });

@@ -80,7 +80,15 @@ describe('lyric bombs are bounded (issue 18 item 2)', () => {
       { path: '03 ai.mp3' }, // 4
       { path: '04 long.mp3' }, // 5
       // 6: just under 1 MB of ordinary lines, the most a library lyric may hold
-      { path: '04 long.lrc', bytes: Buffer.from(Array.from({ length: 30_000 }, (_, i) => `[${String(Math.floor(i / 60) % 100).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.00]歌詞 ${i}\n`).join('').slice(0, 1_000_000)), kind: 'text' },
+      {
+        path: '04 long.lrc',
+        bytes: Buffer.from(
+          Array.from({ length: 30_000 }, (_, i) => `[${String(Math.floor(i / 60) % 100).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.00]歌詞 ${i}\n`)
+            .join('')
+            .slice(0, 1_000_000),
+        ),
+        kind: 'text',
+      },
     ]);
   });
   afterAll(() => lib.close());
@@ -105,7 +113,7 @@ describe('lyric bombs are bounded (issue 18 item 2)', () => {
     expect((refused as AppError).message).toMatch(/^lrc_content 过大（超过 1 MB）/);
     const http = await t.json<Lrc>('POST', '/api/lyric/translate/finish', { token: alice, body: { id, secret: task.secret, success: true, lrc_content: 'a'.repeat(1_100_000) } });
     expect(http.status).toBe(413);
-    expect((await t.app.db.get<{ status: number; lrc: string | null }>('SELECT status, lrc FROM ai_tasks WHERE id = ?', [id]))).toEqual({ status: 2, lrc: null });
+    expect(await t.app.db.get<{ status: number; lrc: string | null }>('SELECT status, lrc FROM ai_tasks WHERE id = ?', [id])).toEqual({ status: 2, lrc: null });
 
     // the reported bomb is under 1 MB: accepted (any user may act as a worker), and bounded on load below
     const ok = await t.json('POST', '/api/lyric/translate/finish', { token: alice, body: { id, secret: task.secret, success: true, lrc_content: BOMB } });
@@ -146,11 +154,17 @@ describe('lyric bombs are bounded (issue 18 item 2)', () => {
 
   it('bounds save-lrc the same way: too many lines is a 400, over 1 MB of WebVTT a 413, nothing written', async () => {
     const save = (lrc: unknown[], writePath: string) => t.json<Lrc>('POST', `/api/media/save-lrc/${WORK}`, { token: admin, body: { writePath, lrc } });
-    const many = await save(Array.from({ length: MAX_LYRIC_LINES + 1 }, (_, i) => ({ time: i, text: 'a' })), 'many.vtt');
+    const many = await save(
+      Array.from({ length: MAX_LYRIC_LINES + 1 }, (_, i) => ({ time: i, text: 'a' })),
+      'many.vtt',
+    );
     expect(many.status).toBe(400);
     expect(existsSync(path.join(workDir(), 'many.vtt'))).toBe(false);
     // `&` is one byte in the body and five (&amp;) in the file: a small body, a 1.2 MB file
-    const amp = await save(Array.from({ length: 15_000 }, (_, i) => ({ time: i * 1000, text: '&'.repeat(10) })), 'amp.vtt');
+    const amp = await save(
+      Array.from({ length: 15_000 }, (_, i) => ({ time: i * 1000, text: '&'.repeat(10) })),
+      'amp.vtt',
+    );
     expect(amp.status).toBe(413);
     expect(amp.body.error).toMatch(/^要保存的歌词过大（超过 1 MB）/);
     expect(existsSync(path.join(workDir(), 'amp.vtt'))).toBe(false);

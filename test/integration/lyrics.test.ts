@@ -231,7 +231,12 @@ describe('lyrics: check-lrc, query-lrc, fetch-lrc', () => {
     });
 
     it('refuses a task of another work, a task not finished and an unknown task with 404', async () => {
-      for (const p of [`/api/media/fetch-lrc/${WORK}/${otherTaskId}/1`, `/api/media/fetch-lrc/${WORK}/${pendingId}/1`, `/api/media/fetch-lrc/${WORK}/424242/1`, `/api/media/fetch-lrc/999999/${taskId}/1`]) {
+      for (const p of [
+        `/api/media/fetch-lrc/${WORK}/${otherTaskId}/1`,
+        `/api/media/fetch-lrc/${WORK}/${pendingId}/1`,
+        `/api/media/fetch-lrc/${WORK}/424242/1`,
+        `/api/media/fetch-lrc/999999/${taskId}/1`,
+      ]) {
         const res = await get(p);
         expect(res.status, p).toBe(404);
         expect(typeof res.body.error).toBe('string');

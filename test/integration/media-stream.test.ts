@@ -44,7 +44,12 @@ describe('media: stream, download, small-img', () => {
     put('images/b.jpeg', await img.clone().jpeg().toBuffer());
     put('images/c.png', await img.clone().png().toBuffer());
     put('images/d.webp', await img.clone().webp().toBuffer());
-    put('images/small.png', await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00ff00' } }).png().toBuffer());
+    put(
+      'images/small.png',
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00ff00' } })
+        .png()
+        .toBuffer(),
+    );
     put('images/broken.png', 'this is not an image');
     put('docs/manual.pdf', '%PDF-1.4 not really');
     writeFileSync(path.join(outside, 'secret.mp3'), 'outside the library');

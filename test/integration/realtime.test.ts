@@ -369,8 +369,7 @@ describe('admin socket', () => {
 
   describe('sockets lose what their user loses (issue 17 item 3)', () => {
     /** Resolves with the close code, or null when the socket is still open after `ms`. */
-    const closedWithin = (s: AdminSocket, ms = 5_000) =>
-      Promise.race([s.closed.then((c) => c.code), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+    const closedWithin = (s: AdminSocket, ms = 5_000) => Promise.race([s.closed.then((c) => c.code), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
     const scanLogsSince = (s: AdminSocket, from: number) => s.frames.slice(from).filter((f) => f.event.startsWith('SCAN_'));
     const adminOf = async (name: string): Promise<AdminSocket> => {
       await t.addUser(name, `${name}-pass`, 'admin');

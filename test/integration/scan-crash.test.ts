@@ -52,7 +52,10 @@ describe('kill -9 during scans', () => {
     // the lock of the killed process is stale: a new scan runs, and its JSON lines are events
     const after = await runCli(['--data-dir', crashed, 'scan', '--json', '--offline']);
     expect(after.code, after.stderr).toBe(0);
-    const events = after.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const events = after.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(events[0].type).toBe('started');
     expect(events.at(-1)!.type).toBe('finished');
 

@@ -62,7 +62,11 @@ describe('library scan, DLsite unreachable', () => {
       expect(row!.has_local_lyric, w.code).toBe(w.hasLocalLyric ? 1 : 0);
       expect(row!.metadata_status).not.toBe('ok');
     }
-    for (const w of lib.works.filter((x) => !x.found)) expect(rows.some((r) => r.id === w.id), w.dir).toBe(false);
+    for (const w of lib.works.filter((x) => !x.found))
+      expect(
+        rows.some((r) => r.id === w.id),
+        w.dir,
+      ).toBe(false);
     expect(rows.find((r) => r.id === 1000001)!.code).toBe('RJ01000001');
     expect(rows.find((r) => r.id === 1e12 + 200001)!.code).toBe('BJ200001');
     expect(rows.find((r) => r.id === 2e12 + 300001)!.code).toBe('VJ300001');
@@ -199,7 +203,18 @@ describe('library scan, DLsite unreachable', () => {
 
   it('skips every work on an unchanged rescan and writes nothing', async () => {
     // metadata columns change: failed lookups are retried on every scan
-    const local = async () => (await works()).map(({ id, dir, root_folder, has_local_lyric, total_duration, missing, cover_source, next_file_n, updated_at }) => ({ id, dir, root_folder, has_local_lyric, total_duration, missing, cover_source, next_file_n, updated_at }));
+    const local = async () =>
+      (await works()).map(({ id, dir, root_folder, has_local_lyric, total_duration, missing, cover_source, next_file_n, updated_at }) => ({
+        id,
+        dir,
+        root_folder,
+        has_local_lyric,
+        total_duration,
+        missing,
+        cover_source,
+        next_file_n,
+        updated_at,
+      }));
     const before = await local();
     t.events.length = 0;
     const summary = await t.scan();

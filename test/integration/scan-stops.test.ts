@@ -57,8 +57,7 @@ const firstLine = (child: ChildProcess) =>
   });
 
 /** Settles within `ms`, or rejects naming what hung. */
-const within = <T>(p: Promise<T>, ms: number, what: string) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms))]);
+const within = <T>(p: Promise<T>, ms: number, what: string) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms))]);
 
 describe('scans that must end', () => {
   let root: string;
@@ -89,7 +88,15 @@ describe('scans that must end', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
     try {
-      const dataDir = await dataDirFor(manyWorks(3), { dlsiteBaseUrl: base, hvdbBaseUrl: base, asmrOneBaseUrl: base, dlsiteImageBaseUrl: base, dlsiteTimeout: 600_000, hvdbTimeout: 600_000, retry: 0 });
+      const dataDir = await dataDirFor(manyWorks(3), {
+        dlsiteBaseUrl: base,
+        hvdbBaseUrl: base,
+        asmrOneBaseUrl: base,
+        dlsiteImageBaseUrl: base,
+        dlsiteTimeout: 600_000,
+        hvdbTimeout: 600_000,
+        retry: 0,
+      });
       const child = startScan(dataDir, ['--json']);
       await firstLine(child);
       await new Promise((r) => setTimeout(r, 500));

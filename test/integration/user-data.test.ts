@@ -77,7 +77,14 @@ describe('reviews, progress and play history (writes)', () => {
     await t.json('PUT', '/api/review', { token: alice, body: { work_id: 123456, rating: 5 } });
     await t.json('PUT', '/api/histroy', { token: alice, body: { work_id: 123456, state } });
     // 0x1e240 = 1e5+23456 = 123456: each of these named work 123456 or rating 1/4 through Number()
-    for (const body of [{ work_id: 123456, rating: true }, { work_id: 123456, rating: [4] }, { work_id: 123456, rating: '0x1' }, { work_id: [123456], rating: 1 }, { work_id: '0x1e240', rating: 1 }, { work_id: true, rating: 1 }]) {
+    for (const body of [
+      { work_id: 123456, rating: true },
+      { work_id: 123456, rating: [4] },
+      { work_id: 123456, rating: '0x1' },
+      { work_id: [123456], rating: 1 },
+      { work_id: '0x1e240', rating: 1 },
+      { work_id: true, rating: 1 },
+    ]) {
       const res = await t.json<{ error: string }>('PUT', '/api/review', { token: alice, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatch(/^参数 (work_id|rating) 无效/);

@@ -48,7 +48,17 @@ describe('review and history lists', () => {
     aliceId = (await t.app.repos.users.byName('alice'))!.id;
 
     await seedWorks(t.app.db, [
-      { id: W.a, title: 'Work A', nsfw: true, release: '2020-01-01', dl_count: 500, review_count: 3, circle: { id: 11, name: 'Circle One' }, tags: [{ id: 5, name: 'tag five' }], vas: [{ id: 'va-1', name: 'VA One' }] },
+      {
+        id: W.a,
+        title: 'Work A',
+        nsfw: true,
+        release: '2020-01-01',
+        dl_count: 500,
+        review_count: 3,
+        circle: { id: 11, name: 'Circle One' },
+        tags: [{ id: 5, name: 'tag five' }],
+        vas: [{ id: 'va-1', name: 'VA One' }],
+      },
       { id: W.b, title: 'Work B', nsfw: false, release: '2022-01-01', dl_count: 100, review_count: 9 },
       { id: W.c, title: 'Work C', nsfw: true, release: '2021-01-01', dl_count: 300, review_count: 1 },
       { id: W.d, title: 'Work D', nsfw: false, release: '2019-01-01', dl_count: 50, review_count: 5, missing: true },
@@ -113,7 +123,17 @@ describe('review and history lists', () => {
       });
       const a = res.body.works.find((w) => w.id === W.a)!;
       // the list form is complete: circle, tags, vas, lyric status, duration
-      expect(a).toMatchObject({ circle: { id: 11, name: 'Circle One' }, name: 'Circle One', circle_id: 11, tags: [{ id: 5, name: 'tag five' }], vas: [{ id: 'va-1', name: 'VA One' }], userRating: 3, progress: null, review_text: null, updated_at: '2024-01-10' });
+      expect(a).toMatchObject({
+        circle: { id: 11, name: 'Circle One' },
+        name: 'Circle One',
+        circle_id: 11,
+        tags: [{ id: 5, name: 'tag five' }],
+        vas: [{ id: 'va-1', name: 'VA One' }],
+        userRating: 3,
+        progress: null,
+        review_text: null,
+        updated_at: '2024-01-10',
+      });
       expect(a).toHaveProperty('lyric_status');
       expect(a).toHaveProperty('memo');
     });
@@ -185,7 +205,13 @@ describe('review and history lists', () => {
       expect(ids(res.body)).toEqual([W.b, W.e, W.a]);
       expect(res.body.pagination).toEqual({ currentPage: 1, pageSize: 12, totalCount: 3 });
       const a = res.body.works[2];
-      expect(a).toMatchObject({ id: W.a, title: 'Work A', play_updated_at: '2024-04-01', updated_at: '2024-04-01', state: { queue: [{ hash: `${W.a}/0`, title: 'track A', workTitle: 'Work A' }], index: 0, seconds: 12.5 } });
+      expect(a).toMatchObject({
+        id: W.a,
+        title: 'Work A',
+        play_updated_at: '2024-04-01',
+        updated_at: '2024-04-01',
+        state: { queue: [{ hash: `${W.a}/0`, title: 'track A', workTitle: 'Work A' }], index: 0, seconds: 12.5 },
+      });
       expect(res.body.works.every((w) => !('userRating' in w))).toBe(true);
     });
 

@@ -71,7 +71,10 @@ describe('folder settings are checked the same way on every path', () => {
   }
 
   it('a duplicate folder alias', async () => {
-    const roots = [{ name: 'a', path: a }, { name: 'a', path: b }];
+    const roots = [
+      { name: 'a', path: a },
+      { name: 'a', path: b },
+    ];
     await folderApi({ name: 'a', path: b }, 409, FOLDER_RULE_MSG.nameTaken);
     await adminPut('rootFolders', roots, FOLDER_RULE_MSG.nameTaken);
     await cliSet('rootFolders', roots, FOLDER_RULE_MSG.nameTaken);
@@ -79,7 +82,10 @@ describe('folder settings are checked the same way on every path', () => {
   });
 
   it('a duplicate folder path (however spelt)', async () => {
-    const roots = [{ name: 'a', path: a }, { name: 'b', path: `${a}/../a/` }];
+    const roots = [
+      { name: 'a', path: a },
+      { name: 'b', path: `${a}/../a/` },
+    ];
     await folderApi({ name: 'b', path: `${a}/../a/` }, 409, FOLDER_RULE_MSG.pathTaken);
     await adminPut('rootFolders', roots, FOLDER_RULE_MSG.pathTaken);
     await cliSet('rootFolders', roots, FOLDER_RULE_MSG.pathTaken);
@@ -87,7 +93,10 @@ describe('folder settings are checked the same way on every path', () => {
   });
 
   it('a relative folder path', async () => {
-    const roots = [{ name: 'a', path: a }, { name: 'rel', path: 'relative/voice' }];
+    const roots = [
+      { name: 'a', path: a },
+      { name: 'rel', path: 'relative/voice' },
+    ];
     const text = FOLDER_RULE_MSG.notAbsolute('relative/voice');
     await folderApi({ name: 'rel', path: 'relative/voice' }, 400, text);
     await adminPut('rootFolders', roots, text);
@@ -99,14 +108,56 @@ describe('folder settings are checked the same way on every path', () => {
     const inner = path.join(a, 'inner');
     const inside = FOLDER_RULE_MSG.inside(inner, 'a');
     await folderApi({ name: 'inner', path: inner }, 409, inside);
-    await adminPut('rootFolders', [{ name: 'a', path: a }, { name: 'inner', path: inner }], inside);
-    await cliSet('rootFolders', [{ name: 'a', path: a }, { name: 'inner', path: inner }], inside);
-    atLoad('rootFolders', [{ name: 'a', path: a }, { name: 'inner', path: inner }], inside);
+    await adminPut(
+      'rootFolders',
+      [
+        { name: 'a', path: a },
+        { name: 'inner', path: inner },
+      ],
+      inside,
+    );
+    await cliSet(
+      'rootFolders',
+      [
+        { name: 'a', path: a },
+        { name: 'inner', path: inner },
+      ],
+      inside,
+    );
+    atLoad(
+      'rootFolders',
+      [
+        { name: 'a', path: a },
+        { name: 'inner', path: inner },
+      ],
+      inside,
+    );
     const contains = FOLDER_RULE_MSG.contains(root, 'a');
     await folderApi({ name: 'outer', path: root }, 409, contains);
-    await adminPut('rootFolders', [{ name: 'a', path: a }, { name: 'outer', path: root }], contains);
-    await cliSet('rootFolders', [{ name: 'a', path: a }, { name: 'outer', path: root }], contains);
-    atLoad('rootFolders', [{ name: 'a', path: a }, { name: 'outer', path: root }], contains);
+    await adminPut(
+      'rootFolders',
+      [
+        { name: 'a', path: a },
+        { name: 'outer', path: root },
+      ],
+      contains,
+    );
+    await cliSet(
+      'rootFolders',
+      [
+        { name: 'a', path: a },
+        { name: 'outer', path: root },
+      ],
+      contains,
+    );
+    atLoad(
+      'rootFolders',
+      [
+        { name: 'a', path: a },
+        { name: 'outer', path: root },
+      ],
+      contains,
+    );
   });
 
   it('an alias that is empty or too long', async () => {
@@ -123,7 +174,10 @@ describe('folder settings are checked the same way on every path', () => {
 
   it('a library folder that is not there is refused when written (and only reported at load)', async () => {
     const gone = path.join(root, 'gone');
-    const roots = [{ name: 'a', path: a }, { name: 'gone', path: gone }];
+    const roots = [
+      { name: 'a', path: a },
+      { name: 'gone', path: gone },
+    ];
     await folderApi({ name: 'gone', path: gone }, 400, FOLDER_RULE_MSG.missing(gone));
     await adminPut('rootFolders', roots, FOLDER_RULE_MSG.missing(gone));
     await cliSet('rootFolders', roots, FOLDER_RULE_MSG.missing(gone));

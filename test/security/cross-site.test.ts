@@ -18,20 +18,29 @@ interface RawResponse {
 
 function raw(port: number, method: string, p: string, opts: { headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: p, headers: { Host: `127.0.0.1:${port}`, ...(opts.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(opts.body)) }), ...opts.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let body: RawResponse['body'];
-        try {
-          body = JSON.parse(text) as RawResponse['body'];
-        } catch {
-          body = { text };
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: p,
+        headers: { Host: `127.0.0.1:${port}`, ...(opts.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(opts.body)) }), ...opts.headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let body: RawResponse['body'];
+          try {
+            body = JSON.parse(text) as RawResponse['body'];
+          } catch {
+            body = { text };
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });

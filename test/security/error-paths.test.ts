@@ -37,7 +37,15 @@ describe('error texts for non-admins carry no absolute paths', () => {
           { path: 'gone.lrc', kind: 'text', n: 4, isLyric: true },
         ],
       },
-      { id: GONE_DIR, title: 'gone folder', dir: 'RJ300002 消えた', files: [{ path: 'a.mp3', kind: 'audio', n: 1 }, { path: 'a.lrc', kind: 'text', n: 2, isLyric: true }] },
+      {
+        id: GONE_DIR,
+        title: 'gone folder',
+        dir: 'RJ300002 消えた',
+        files: [
+          { path: 'a.mp3', kind: 'audio', n: 1 },
+          { path: 'a.lrc', kind: 'text', n: 2, isLyric: true },
+        ],
+      },
     ]);
     await t.addUser('alice', 'alicepass', 'user');
     await t.addUser('visitor', 'visitorpass', 'guest');

@@ -24,9 +24,7 @@ interface Op {
 
 /** Every (route, method) of the router the document must hold; HEAD goes with its GET. */
 function operationsOf(router: Router): Op[] {
-  return router.stack.flatMap((layer: Layer) =>
-    layer.methods.filter((m) => !(m === 'HEAD' && layer.methods.includes('GET'))).map((method) => ({ layer, method, path: String(layer.path) })),
-  );
+  return router.stack.flatMap((layer: Layer) => layer.methods.filter((m) => !(m === 'HEAD' && layer.methods.includes('GET'))).map((method) => ({ layer, method, path: String(layer.path) })));
 }
 
 const find = (doc: OpenApiDocument, method: string, koaPath: string): OpenApiOperation | undefined => doc.paths[openApiPath(koaPath).path]?.[method.toLowerCase()];

@@ -52,7 +52,12 @@ describe('slow and oversized bodies without a login', () => {
   it('lets hundreds of slow login bodies cost no memory: each is refused before it is read, and closed', async () => {
     const before = memoryNow();
     const sockets = Array.from({ length: 300 }, () =>
-      slowRequest(t.server.port, head('POST', '/api/auth/me', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': 1_048_000 }), 'name=admin&password='.padEnd(64 * 1024, 'x'), 10_000),
+      slowRequest(
+        t.server.port,
+        head('POST', '/api/auth/me', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': 1_048_000 }),
+        'name=admin&password='.padEnd(64 * 1024, 'x'),
+        10_000,
+      ),
     );
     const results = await Promise.all(sockets.map((s) => s.done));
     expect(results.filter((r) => statusOf(r.text) !== 413 || !r.closed)).toEqual([]);
@@ -69,7 +74,10 @@ describe('slow and oversized bodies without a login', () => {
 
     const token = await t.login('admin', 'adminpass');
     const body = JSON.stringify({ config: { rewindSeekTime: 7 } });
-    const client = slowRequest(t.server.port, head('PUT', '/api/config/admin', { 'Content-Type': 'application/json', 'Content-Length': body.length, Expect: '100-continue', Authorization: `Bearer ${token}`, Connection: 'close' }));
+    const client = slowRequest(
+      t.server.port,
+      head('PUT', '/api/config/admin', { 'Content-Type': 'application/json', 'Content-Length': body.length, Expect: '100-continue', Authorization: `Bearer ${token}`, Connection: 'close' }),
+    );
     for (let i = 0; i < 100 && !client.received().includes('100 Continue'); i++) await new Promise((r) => setTimeout(r, 20));
     expect(client.received()).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
     client.socket.write(body);
@@ -90,8 +98,7 @@ function withServer(limits: Partial<HttpLimits>) {
   return s;
 }
 
-const putConfig = (token: string, length: number) =>
-  head('PUT', '/api/config/admin', { 'Content-Type': 'application/json', 'Content-Length': length, Authorization: `Bearer ${token}` });
+const putConfig = (token: string, length: number) => head('PUT', '/api/config/admin', { 'Content-Type': 'application/json', 'Content-Length': length, Authorization: `Bearer ${token}` });
 
 describe('limits on logged-in bodies in flight and on connections', () => {
   const s = withServer({ maxBodyBytesInFlight: 64 * 1024, maxConnections: 12 });
@@ -150,5 +157,4 @@ describe('timeouts', () => {
     expect(done.closed).toBe(true);
     expect(done.ms).toBeLessThan(3000);
   });
-
 });

@@ -43,11 +43,13 @@ describe('symlinks leading out of the library are refused everywhere; links insi
   const get = (p: string, tok = token) => t.request('GET', p, { token: tok });
   const json = <T = { error?: string }>(method: string, p: string, body?: unknown, tok = token) => t.json<T>(method, p, { token: tok, body });
   const acquire = async () => (await (await t.request('POST', '/api/lyric/translate/acquire', { token, raw: 'worker_name=w', headers: FORM })).json()) as { id: number; secret: string };
-  const indexed = async (work: number) =>
-    (await t.app.db.all<{ path: string }>('SELECT path FROM files WHERE work_id = ? ORDER BY path', [work])).map((r) => r.path);
+  const indexed = async (work: number) => (await t.app.db.all<{ path: string }>('SELECT path FROM files WHERE work_id = ? ORDER BY path', [work])).map((r) => r.path);
   const mp3 = readFileSync(path.join(AUDIO, 'tone-2s.mp3'));
   const flac = readFileSync(path.join(AUDIO, 'tone-1.5s.flac'));
-  const image = (r: number, g: number, b: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+  const image = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } })
+      .jpeg()
+      .toBuffer();
   /** An error body that names no place on disk. */
   const expectNoPath = (body: unknown) => {
     const text = JSON.stringify(body);
@@ -136,10 +138,10 @@ describe('symlinks leading out of the library are refused everywhere; links insi
     it('indexes links that stay inside the root: files, folders, and a work folder below the depth limit', async () => {
       expect(await indexed(LINKS_IN)).toEqual(['cover.jpg', 'other-work.mp3', 'own.mp3', 'shared/art.jpg', 'shared/song.lrc', 'shared/song.mp3']);
       expect(await indexed(WORK_LINK_IN)).toEqual(['a.lrc', 'a.mp3', 'folder.jpg']);
-      const work = await t.app.db.get<{ dir: string; duration: number | null }>(
-        'SELECT w.dir, f.duration FROM works w JOIN files f ON f.work_id = w.id WHERE w.id = ? AND f.path = ?',
-        [WORK_LINK_IN, 'a.mp3'],
-      );
+      const work = await t.app.db.get<{ dir: string; duration: number | null }>('SELECT w.dir, f.duration FROM works w JOIN files f ON f.work_id = w.id WHERE w.id = ? AND f.path = ?', [
+        WORK_LINK_IN,
+        'a.mp3',
+      ]);
       expect(work?.dir).toBe('RJ300004 linked in');
       expect(work?.duration).toBeGreaterThan(1.5);
     });

@@ -40,12 +40,18 @@ describe('per-user storage caps', () => {
     await t.addUser('alice', 'alicepass', 'user');
     await t.addUser('bobby', 'bobpass', 'user');
     await t.addUser('admin', 'adminpass', 'admin');
-    for (const [name, pass] of [['alice', 'alicepass'], ['bobby', 'bobpass'], ['admin', 'adminpass']]) tok[name] = await t.login(name, pass);
+    for (const [name, pass] of [
+      ['alice', 'alicepass'],
+      ['bobby', 'bobpass'],
+      ['admin', 'adminpass'],
+    ])
+      tok[name] = await t.login(name, pass);
   });
   afterAll(() => lib?.close());
 
   const putHistory = (token: string, workId: number, state: unknown) => t.json<{ error?: string }>('PUT', '/api/histroy', { token, body: { work_id: workId, state } });
-  const putReview = (token: string, workId: number, text: string) => t.json<{ error?: string }>('PUT', '/api/review?starOnly=false', { token, body: { work_id: workId, rating: 4, review_text: text } });
+  const putReview = (token: string, workId: number, text: string) =>
+    t.json<{ error?: string }>('PUT', '/api/review?starOnly=false', { token, body: { work_id: workId, rating: 4, review_text: text } });
 
   it(`a play state over ${USER_DATA_LIMITS.stateBytes / 1024} KB is a 413 and not stored`, async () => {
     const big = await putHistory(tok.alice, FIRST_WORK, stateOf(USER_DATA_LIMITS.stateBytes + 1));

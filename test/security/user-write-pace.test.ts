@@ -36,7 +36,9 @@ describe('per-user write pace', () => {
   });
 
   const put = (t: TestServer, token: string, workId: number, bytes: number) =>
-    t.request('PUT', '/api/histroy', { token, body: { work_id: workId, state: stateOf(bytes) } }).then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: string }, at: performance.now() }));
+    t
+      .request('PUT', '/api/histroy', { token, body: { work_id: workId, state: stateOf(bytes) } })
+      .then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: string }, at: performance.now() }));
 
   it('past the burst, a write that would wait longer than allowed is refused with 429 and not stored; another user is not held up', async () => {
     const { t, alice, bobby } = s;

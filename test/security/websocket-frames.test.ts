@@ -97,8 +97,7 @@ describe('admin socket under hostile frames', () => {
   });
 
   /** The server must close the socket by itself, soon. */
-  const cutSoon = (up: RawUpgrade) =>
-    expect(Promise.race([up.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 8_000))])).resolves.toBe('closed');
+  const cutSoon = (up: RawUpgrade) => expect(Promise.race([up.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 8_000))])).resolves.toBe('closed');
 
   for (const [name, frame] of [
     ['an unmasked frame', unmaskedFrame],
@@ -134,7 +133,9 @@ describe('admin socket under hostile frames', () => {
       const socket = net.connect(t.server.port, '127.0.0.1');
       socket.on('error', () => undefined);
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      socket.write(`GET ${WS_PATH}?token=${encodeURIComponent(adminToken)} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      socket.write(
+        `GET ${WS_PATH}?token=${encodeURIComponent(adminToken)} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
       socket.resetAndDestroy();
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aggregateAiStatus,
-  AI_STATUS_COUNT,
-  AiStatus,
-  aiStatusCode,
-  aiStatusName,
-  canRetry,
-  isAiStatusCode,
-  isAiStatusName,
-  shouldPoll,
-  type AiStatusName,
-} from '../../server/domain/ai-status.js';
+import { aggregateAiStatus, AI_STATUS_COUNT, AiStatus, aiStatusCode, aiStatusName, canRetry, isAiStatusCode, isAiStatusName, shouldPoll, type AiStatusName } from '../../server/domain/ai-status.js';
 
 describe('AI status values', () => {
   it('keeps the contract numbers and spelling', () => {

@@ -23,10 +23,11 @@ describe('library paths', () => {
     symlinkSync('sub/a.txt', path.join(root, 'work/in.txt'));
   });
 
-  const problem = async (p: Promise<unknown>) => p.then(
-    () => 'none',
-    (err: unknown) => (err instanceof LibraryPathError ? err.problem : `other: ${String(err)}`),
-  );
+  const problem = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'none',
+      (err: unknown) => (err instanceof LibraryPathError ? err.problem : `other: ${String(err)}`),
+    );
 
   it('resolves paths inside the root to their real path and refuses links leading out', async () => {
     const inLink = await resolveLibraryPath(root, 'work', 'in.txt');

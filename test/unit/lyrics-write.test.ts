@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/domain/errors.js';
-import {
-  FAR_FUTURE_MS,
-  formatClockTime,
-  formatLrcTime,
-  linesToSave,
-  parseLrc,
-  parseVtt,
-  toLrc,
-  toWebVtt,
-  type EditableLyricLine,
-} from '../../server/domain/lyrics/index.js';
+import { FAR_FUTURE_MS, formatClockTime, formatLrcTime, linesToSave, parseLrc, parseVtt, toLrc, toWebVtt, type EditableLyricLine } from '../../server/domain/lyrics/index.js';
 
 describe('timestamp formatting', () => {
   it.each([
@@ -60,10 +50,12 @@ describe('toWebVtt (save-lrc)', () => {
   });
 
   it('never ends a line before its own start (two lines at the same time)', () => {
-    const lines = parseVtt(toWebVtt([
-      { time: 1000, text: 'a' },
-      { time: 1000, text: 'b' },
-    ]));
+    const lines = parseVtt(
+      toWebVtt([
+        { time: 1000, text: 'a' },
+        { time: 1000, text: 'b' },
+      ]),
+    );
     expect(lines[0]).toEqual({ time: 1000, timeEnd: 1000, text: 'a' });
   });
 
@@ -142,19 +134,23 @@ describe('toWebVtt (save-lrc)', () => {
 
 describe('toLrc', () => {
   it('writes `[MM:SS.CC] text` lines with uncapped minutes', () => {
-    expect(toLrc([
-      { time: 0, text: 'start' },
-      { time: 4_502_100, text: 'late' },
-    ])).toBe('[00:00.00] start\n[75:02.10] late\n');
+    expect(
+      toLrc([
+        { time: 0, text: 'start' },
+        { time: 4_502_100, text: 'late' },
+      ]),
+    ).toBe('[00:00.00] start\n[75:02.10] late\n');
   });
 
   it('drops deleted and blank lines, joins multi-line text with a space, sorts by time', () => {
-    expect(toLrc([
-      { time: 2000, text: 'b\nc' },
-      { time: 1000, text: 'a' },
-      { time: 1500, text: ' ', deleted: false },
-      { time: 1700, text: 'gone', deleted: true },
-    ])).toBe('[00:01.00] a\n[00:02.00] b c\n');
+    expect(
+      toLrc([
+        { time: 2000, text: 'b\nc' },
+        { time: 1000, text: 'a' },
+        { time: 1500, text: ' ', deleted: false },
+        { time: 1700, text: 'gone', deleted: true },
+      ]),
+    ).toBe('[00:01.00] a\n[00:02.00] b c\n');
   });
 
   it('writes nothing for no lines', () => {

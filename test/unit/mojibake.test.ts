@@ -88,7 +88,10 @@ describe('repairName', () => {
   });
 
   it('never repairs any pair of common accented words', () => {
-    const words = 'café résumé naïve façade fiancée jalapeño piñata señor Zürich München Köln Österreich Straße Ærø Søren Malmö Göteborg Kraków Łódź Škoda Brontë Noël Citroën Hélène Chloé Pokémon Björk Þór déjà crème smörgåsbord Françoise'.split(' ');
+    const words =
+      'café résumé naïve façade fiancée jalapeño piñata señor Zürich München Köln Österreich Straße Ærø Søren Malmö Göteborg Kraków Łódź Škoda Brontë Noël Citroën Hélène Chloé Pokémon Björk Þór déjà crème smörgåsbord Françoise'.split(
+        ' ',
+      );
     const repaired: string[] = [];
     for (const a of words) for (const b of words) for (const name of [`${a} ${b}.mp3`, `${a}_${b}`]) if (repairName(name) !== null) repaired.push(name);
     expect(repaired).toEqual([]);

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanEvent } from '../../server/contract/scan-events.js';
 import { decode, encode, scanUpdateOf } from '../../server/contract/realtime.js';
-import {
-  STATE_LIMITS,
-  applyScanUpdate,
-  initialScanState,
-  reduceScanState,
-  scanSnapshot,
-  scanUpdatesFor,
-  type ScanState,
-  type ScanStateLimits,
-} from '../../server/contract/scan-state.js';
+import { STATE_LIMITS, applyScanUpdate, initialScanState, reduceScanState, scanSnapshot, scanUpdatesFor, type ScanState, type ScanStateLimits } from '../../server/contract/scan-state.js';
 import { TERMINAL_SCAN_LIMITS } from '../../cli/tui/run-scan-tui.js';
 import { WEB_SCAN_LIMITS, mainLogLines, reduceFrame, started } from '../../web/src/features/admin/scanner-state.js';
 
@@ -34,8 +25,7 @@ const RUN: ScanEvent[] = [
   { type: 'error', message: '致命错误' },
 ];
 
-const fold = (events: ScanEvent[], limits: ScanStateLimits = STATE_LIMITS, from: ScanState = initialScanState()) =>
-  events.reduce((s, e) => reduceScanState(s, e, limits), from);
+const fold = (events: ScanEvent[], limits: ScanStateLimits = STATE_LIMITS, from: ScanState = initialScanState()) => events.reduce((s, e) => reduceScanState(s, e, limits), from);
 
 /** What a dashboard sees: every event's frames, sent as JSON text and folded by the page. */
 function overTheSocket(events: ScanEvent[], limits: ScanStateLimits): ScanState {
@@ -79,10 +69,7 @@ describe('the scan-state reducer', () => {
     expect(done).toMatchObject({ status: 'finished', finishedMessage: '扫描完成', exitCode: 0, cancelled: false, tasks: [], metadata });
     const killed = fold([{ type: 'finished', status: 'cancelled', message: '扫描已取消', counts: counts(), metadata, exitCode: 1 }], STATE_LIMITS, fold(RUN));
     expect(killed).toMatchObject({ status: 'error', finishedMessage: '扫描已取消', exitCode: 1, cancelled: true, tasks: [] });
-    expect(scanUpdatesFor({ type: 'finished', status: 'cancelled', message: 'x', counts: counts(), metadata, exitCode: 1 }, killed).map((u) => u.event)).toEqual([
-      'SCAN_FINISHED',
-      'SCAN_ERROR',
-    ]);
+    expect(scanUpdatesFor({ type: 'finished', status: 'cancelled', message: 'x', counts: counts(), metadata, exitCode: 1 }, killed).map((u) => u.event)).toEqual(['SCAN_FINISHED', 'SCAN_ERROR']);
     expect(applyScanUpdate(fold(RUN), { event: 'SCAN_ERROR', payload: { message: 'x', status: 'error' } })).toMatchObject({ status: 'error', tasks: [] });
   });
 

@@ -37,7 +37,7 @@ describe('work list layout', () => {
   it('grows the waterfall a whole row at a time, completing a partial row and stopping at the end', () => {
     // 12 works drawn in rows of 5, a page of 12 more arrives: 15, 20, 24
     const steps: number[] = [];
-    for (let shown = 12; shown < 24; ) steps.push((shown = withNextRow(shown, 24, 5)));
+    for (let shown = 12; shown < 24;) steps.push((shown = withNextRow(shown, 24, 5)));
     expect(steps).toEqual([15, 20, 24]);
     expect(withNextRow(10, 24, 5)).toBe(15);
     expect(withNextRow(23, 24, 5)).toBe(24);

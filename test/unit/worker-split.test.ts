@@ -131,7 +131,14 @@ describe('prepareAudio', () => {
     expect(wav[0].file).toMatch(/chunk-000\.wav$/);
 
     const long = path.join(dir, '8.wav');
-    writeFileSync(long, speechLikeWav(40, [{ start: 5, end: 6 }, { start: 18, end: 19 }, { start: 33, end: 34 }]));
+    writeFileSync(
+      long,
+      speechLikeWav(40, [
+        { start: 5, end: 6 },
+        { start: 18, end: 19 },
+        { start: 33, end: 34 },
+      ]),
+    );
     const statuses: string[] = [];
     const limits = { maxUploadBytes: 10 * 1024 * 1024, maxChunkSeconds: 15, alwaysWav: false };
     expect(wavChunkSeconds(limits)).toBe(15);

@@ -69,7 +69,15 @@ describe('OpenAI-compatible answers and URLs', () => {
   });
 
   it('takes segments from verbose_json, or the text as one line', () => {
-    expect(segmentsOf({ segments: [{ start: 1.5, end: 2, text: ' a' }, { start: Number.NaN, text: 'x' }, { start: 3, text: 'b' }] })).toEqual([
+    expect(
+      segmentsOf({
+        segments: [
+          { start: 1.5, end: 2, text: ' a' },
+          { start: Number.NaN, text: 'x' },
+          { start: 3, text: 'b' },
+        ],
+      }),
+    ).toEqual([
       { start: 1.5, end: 2, text: ' a' },
       { start: 3, end: 3, text: 'b' },
     ]);

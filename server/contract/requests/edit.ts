@@ -7,14 +7,24 @@ import { MAX_TAG_NAME_LENGTH } from '../../domain/uncensor-tags.js';
 import { integerInput } from './inputs.js';
 
 /** `:id` of `POST /api/edit/work/:id` and `POST /api/work/fix/gbk/:id`. */
-export const workIdParams = z.object({ id: z.string().regex(/^\d{1,15}$/, '作品 id 必须是正整数').transform(Number) });
+export const workIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, '作品 id 必须是正整数')
+    .transform(Number),
+});
 
 const KINDS = { tag: 'tag', tags: 'tag', va: 'va', vas: 'va', circle: 'circle', circles: 'circle' } as const;
 /** Query of `GET /api/edit/candidates`. */
 export const candidatesQuery = z.object({
   type: z.enum(Object.keys(KINDS) as [keyof typeof KINDS, ...(keyof typeof KINDS)[]], { message: '必须是 tag、va 或 circle' }).transform((k) => KINDS[k]),
   q: z.string().max(100).default(''),
-  limit: z.string().regex(/^\d{1,4}$/, '必须是 1–1000 的整数').transform(Number).pipe(z.number().int().min(1).max(1000)).default(200),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, '必须是 1–1000 的整数')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .default(200),
 });
 
 /** Query of `POST /api/uncensor/tags`. */
@@ -24,9 +34,7 @@ const name = z.string().trim().min(1, '名称不能为空').max(MAX_TAG_NAME_LEN
 const numericId = integerInput(0, 9e15, 'id 必须是非负整数');
 /** Candidate objects may carry extra fields (count, t, d, type); only id and name are read. */
 const numericLabel = z.object({ id: numericId, name: z.string().trim().max(MAX_TAG_NAME_LENGTH) }).passthrough();
-const vaLabel = z
-  .object({ id: z.union([z.literal(0), z.string().trim().min(1).max(64)]), name: z.string().trim().max(MAX_TAG_NAME_LENGTH) })
-  .passthrough();
+const vaLabel = z.object({ id: z.union([z.literal(0), z.string().trim().min(1).max(64)]), name: z.string().trim().max(MAX_TAG_NAME_LENGTH) }).passthrough();
 
 /** Body of `POST /api/edit/work/:id`. Fields left out are not changed. */
 export const editWorkBody = z

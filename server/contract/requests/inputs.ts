@@ -10,6 +10,16 @@ import { z } from 'zod';
  */
 export function integerInput(min: number, max: number, message: string) {
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,16}$/).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,16}$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
 }

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import type { LabelKind } from '../labels.js';
 
 /** `:id` of circles and tags (DLsite ids). */
-export const numericIdSchema = z.string().trim().regex(/^\d{1,15}$/, 'id 必须是非负整数').transform(Number);
+export const numericIdSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, 'id 必须是非负整数')
+  .transform(Number);
 /** `:id` of voice actors (uuid, or '0' for the N/A placeholder). */
 export const vaIdSchema = z.string().trim().min(1, 'id 不能为空').max(64, 'id 过长');
 

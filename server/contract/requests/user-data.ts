@@ -9,7 +9,18 @@ import { integerInput } from './inputs.js';
 /** A work id as a JSON integer or a string of digits (see integerInput). */
 export const workIdInput = integerInput(1, 9e15, '需要作品的数字 id');
 /** 1–5 as a number or a one-digit string, or null (clear); booleans and arrays are refused, not coerced. */
-const rating = z.union([z.null(), z.number().int().min(1).max(5), z.string().trim().regex(/^[1-5]$/).transform(Number)], { error: '需要 1–5 的整数或 null' });
+const rating = z.union(
+  [
+    z.null(),
+    z.number().int().min(1).max(5),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-5]$/)
+      .transform(Number),
+  ],
+  { error: '需要 1–5 的整数或 null' },
+);
 const progress = z.union([z.null(), z.literal(''), z.enum(PROGRESS_VALUES)]);
 
 /** Body of PUT /api/review (docs/API.md#reviews-ratings-and-progress). `user_name` is ignored: the actor is the token's user. */

@@ -80,18 +80,16 @@ export const listQuerySchema = z
     lyric: param(parseLyric).describe('歌词筛选：local、ai、no，用 _ 连接'),
     subtitle: flag('subtitle').describe('1：只列出有歌词的作品'),
   })
-  .transform(
-    (q): ListParams => ({
-      page: q.page ?? 1,
-      pageSize: q.pageSize ?? null,
-      order: q.order ?? 'release',
-      sort: q.sort ?? 'desc',
-      seed: q.seed ?? 7,
-      nsfw: q.nsfw ?? 0,
-      // subtitle=1 (mobile apps) = "has any lyric" unless an explicit lyric filter was given
-      lyric: q.lyric?.length ? q.lyric : q.subtitle ? ['local', 'ai'] : null,
-    }),
-  );
+  .transform((q): ListParams => ({
+    page: q.page ?? 1,
+    pageSize: q.pageSize ?? null,
+    order: q.order ?? 'release',
+    sort: q.sort ?? 'desc',
+    seed: q.seed ?? 7,
+    nsfw: q.nsfw ?? 0,
+    // subtitle=1 (mobile apps) = "has any lyric" unless an explicit lyric filter was given
+    lyric: q.lyric?.length ? q.lyric : q.subtitle ? ['local', 'ai'] : null,
+  }));
 
 /** `/api/search` adds `keyword` and `isAdvance`. */
 export const searchQuerySchema = z.object({

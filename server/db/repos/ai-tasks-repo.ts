@@ -1,7 +1,6 @@
 import type { Database, Reader, SqlValue, WriteHandle } from '../connection.js';
 import { AiStatus as AI_STATUS, type AiStatusCode } from '../../domain/ai-status.js';
 
-
 /** An account that acted on a task: a login user or a worker token, by name (as it was then). */
 export interface TaskAccount {
   kind: 'user' | 'token';
@@ -132,13 +131,7 @@ export class AiTasksRepo {
    * its creator already has that many PENDING tasks.
    * Returns the new id, `{ duplicate: id }` of the existing task, or `{ pendingOfCreator: n }`.
    */
-  create(
-    workId: number,
-    audioPath: string,
-    createdBy: number | null,
-    now: string,
-    maxPendingOfCreator = Infinity,
-  ): Promise<{ id: number } | { duplicate: number } | { pendingOfCreator: number }> {
+  create(workId: number, audioPath: string, createdBy: number | null, now: string, maxPendingOfCreator = Infinity): Promise<{ id: number } | { duplicate: number } | { pendingOfCreator: number }> {
     return this.db.tx(async (w) => {
       const existing = await w.get<{ id: number }>('SELECT id FROM ai_tasks WHERE work_id = ? AND audio_path = ?', [workId, audioPath]);
       if (existing) return { duplicate: existing.id };
@@ -258,10 +251,14 @@ export class AiTasksRepo {
     return this.db.tx(async (w) => {
       const task = await w.get<{ work_id: number }>('SELECT work_id FROM ai_tasks WHERE id = ? AND status = ? AND secret = ?', [id, AI_STATUS.TRASCRIPTING, secret]);
       if (!task) return false;
-      await w.run(
-        'UPDATE ai_tasks SET status = ?, lrc = ?, secret = NULL, lease_expires_at = NULL, updated_at = ?, finished_by_kind = ?, finished_by_name = ? WHERE id = ?',
-        [success ? AI_STATUS.SUCCESS : AI_STATUS.ERROR, success ? lrc : null, now, by.kind, by.name, id],
-      );
+      await w.run('UPDATE ai_tasks SET status = ?, lrc = ?, secret = NULL, lease_expires_at = NULL, updated_at = ?, finished_by_kind = ?, finished_by_name = ? WHERE id = ?', [
+        success ? AI_STATUS.SUCCESS : AI_STATUS.ERROR,
+        success ? lrc : null,
+        now,
+        by.kind,
+        by.name,
+        id,
+      ]);
       await refreshAiLyricFlag(w, [task.work_id]);
       return true;
     });

@@ -183,7 +183,10 @@ export class EditRepo {
         rows.push(...(await w.all<{ id: number; name: string }>(`SELECT id, name FROM tags WHERE original_name IS NULL AND name IN (${marks(chunk.length)})`, chunk)));
       }
       for (const row of rows) await w.run('UPDATE tags SET original_name = name, name = ? WHERE id = ?', [mapping.get(row.name)!, row.id]);
-      await this.refreshFtsOfTags(w, rows.map((r) => r.id));
+      await this.refreshFtsOfTags(
+        w,
+        rows.map((r) => r.id),
+      );
       return rows.length;
     });
   }
@@ -193,7 +196,10 @@ export class EditRepo {
     return this.db.tx(async (w) => {
       const rows = await w.all<{ id: number }>('SELECT id FROM tags WHERE original_name IS NOT NULL');
       await w.run('UPDATE tags SET name = original_name, original_name = NULL WHERE original_name IS NOT NULL');
-      await this.refreshFtsOfTags(w, rows.map((r) => r.id));
+      await this.refreshFtsOfTags(
+        w,
+        rows.map((r) => r.id),
+      );
       return rows.length;
     });
   }
@@ -271,4 +277,3 @@ export class EditRepo {
 async function bumpVersion(w: WriteHandle): Promise<void> {
   await w.run('UPDATE library_state SET version = version + 1 WHERE id = 1');
 }
-

@@ -43,10 +43,7 @@ export class HistoryRepo {
 
   async page(userId: number, opts: { sort: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ rows: HistoryRow[]; total: number }> {
     const dir = opts.sort === 'asc' ? 'ASC' : 'DESC';
-    const rows = await this.db.all<HistoryRow>(
-      `SELECT * FROM play_history WHERE user_id = ? ORDER BY updated_at ${dir}, work_id ${dir} LIMIT ? OFFSET ?`,
-      [userId, opts.limit, opts.offset],
-    );
+    const rows = await this.db.all<HistoryRow>(`SELECT * FROM play_history WHERE user_id = ? ORDER BY updated_at ${dir}, work_id ${dir} LIMIT ? OFFSET ?`, [userId, opts.limit, opts.offset]);
     const total = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM play_history WHERE user_id = ?', [userId]);
     return { rows, total: total?.n ?? 0 };
   }

@@ -17,9 +17,7 @@ export class LabelsRepo {
    */
   list(kind: LabelKind): Promise<LabelItem[]> {
     const skipUnknown = kind === 'circles' ? 'AND id <> 0' : '';
-    return this.db.all<LabelItem>(
-      `SELECT id, name, work_count AS count FROM ${TABLE[kind]} WHERE work_count > 0 ${skipUnknown} ORDER BY work_count DESC, name`,
-    );
+    return this.db.all<LabelItem>(`SELECT id, name, work_count AS count FROM ${TABLE[kind]} WHERE work_count > 0 ${skipUnknown} ORDER BY work_count DESC, name`);
   }
 
   byId(kind: LabelKind, id: number | string): Promise<LabelDetail | undefined> {
@@ -30,10 +28,7 @@ export class LabelsRepo {
   async sizes(kind: LabelKind, ids: (number | string)[]): Promise<Map<number | string, number>> {
     const out = new Map<number | string, number>();
     if (!ids.length) return out;
-    const rows = await this.db.all<{ id: number | string; n: number }>(
-      `SELECT id, work_count AS n FROM ${TABLE[kind]} WHERE id IN (${ids.map(() => '?').join(',')})`,
-      ids,
-    );
+    const rows = await this.db.all<{ id: number | string; n: number }>(`SELECT id, work_count AS n FROM ${TABLE[kind]} WHERE id IN (${ids.map(() => '?').join(',')})`, ids);
     for (const r of rows) out.set(r.id, r.n);
     return out;
   }

@@ -150,7 +150,12 @@ export class LibraryRepo {
       while (this.saveQueue.length) {
         const batch = this.saveQueue.splice(0, SAVE_BATCH_MAX);
         try {
-          const results = await this.db.tx((w) => this.saveBatch(w, batch.map((b) => b.input)));
+          const results = await this.db.tx((w) =>
+            this.saveBatch(
+              w,
+              batch.map((b) => b.input),
+            ),
+          );
           batch.forEach((b, i) => b.resolve(results[i]));
         } catch (err) {
           if (batch.length === 1) {
@@ -188,7 +193,12 @@ export class LibraryRepo {
     const results: SaveLocalWorkResult[] = new Array(inputs.length);
     let fresh: number[] = [];
     const writeFresh = async () => {
-      if (fresh.length) await this.insertNewWorks(w, fresh.map((i) => inputs[i]), (i, r) => (results[fresh[i]] = r));
+      if (fresh.length)
+        await this.insertNewWorks(
+          w,
+          fresh.map((i) => inputs[i]),
+          (i, r) => (results[fresh[i]] = r),
+        );
       fresh = [];
     };
     for (const [i, input] of inputs.entries()) {
@@ -224,7 +234,17 @@ export class LibraryRepo {
       total = Math.round(total * 1000) / 1000;
       const cover = input.coverSource ?? null;
       works.push([input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, input.files.length, hasLyric ? 1 : 0, total, cover, cover ? now : null, now, now]);
-      done(i, { created: true, wasMissing: false, moved: false, hadLocalLyric: false, hasLocalLyric: hasLyric, totalDuration: total, filesAdded: input.files.length, filesRemoved: 0, filesChanged: 0 });
+      done(i, {
+        created: true,
+        wasMissing: false,
+        moved: false,
+        hadLocalLyric: false,
+        hasLocalLyric: hasLyric,
+        totalDuration: total,
+        filesAdded: input.files.length,
+        filesRemoved: 0,
+        filesChanged: 0,
+      });
     }
     const cols = (n: number) => Array.from({ length: n }, (_, i) => `value ->> ${i}`).join(', ');
     await w.run(
@@ -232,7 +252,10 @@ export class LibraryRepo {
        SELECT ${cols(13)} FROM json_each(?)`,
       [JSON.stringify(works)],
     );
-    await writeNewWorksFts(w, inputs.map((x) => ({ id: x.id, code: x.code, title: x.folderTitle })));
+    await writeNewWorksFts(
+      w,
+      inputs.map((x) => ({ id: x.id, code: x.code, title: x.folderTitle })),
+    );
     if (files.length) await w.run(`INSERT INTO files (work_id, n, path, kind, is_lyric, size, mtime_ms, duration) SELECT ${cols(FILE_COLS)} FROM json_each(?)`, [JSON.stringify(files)]);
   }
 
@@ -252,10 +275,16 @@ export class LibraryRepo {
     }
     if (!before) {
       // the row first: files reference it (its totals are set below)
-      await w.run(
-        `INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [input.id, input.code, input.folderTitle, input.rootFolder, input.dir, input.fingerprint, now, now],
-      );
+      await w.run(`INSERT INTO works (id, code, title, root_folder, dir, fingerprint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
+        input.id,
+        input.code,
+        input.folderTitle,
+        input.rootFolder,
+        input.dir,
+        input.fingerprint,
+        now,
+        now,
+      ]);
       await writeNewWorksFts(w, [{ id: input.id, code: input.code, title: input.folderTitle }]);
     }
     const existing = before ? await this.files(input.id, w) : [];
@@ -278,7 +307,13 @@ export class LibraryRepo {
         filesAdded++;
       } else if (!unchanged || old.duration !== duration || old.kind !== f.kind || old.is_lyric !== (f.isLyric ? 1 : 0)) {
         await w.run('UPDATE files SET kind = ?, is_lyric = ?, size = ?, mtime_ms = ?, duration = ? WHERE work_id = ? AND n = ?', [
-          f.kind, f.isLyric ? 1 : 0, f.size, f.mtimeMs, duration, input.id, old.n,
+          f.kind,
+          f.isLyric ? 1 : 0,
+          f.size,
+          f.mtimeMs,
+          duration,
+          input.id,
+          old.n,
         ]);
         if (!unchanged) filesChanged++;
       }
@@ -300,10 +335,7 @@ export class LibraryRepo {
     await w.run(
       `UPDATE works SET root_folder = ?, dir = ?, fingerprint = ?, next_file_n = ?, has_local_lyric = ?, total_duration = ?,
               missing = 0, missing_since = NULL${changed ? ', updated_at = ?' : ''}${input.coverSource ? ', cover_source = ?, cover_updated_at = ?' : ''} WHERE id = ?`,
-      [
-        input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total,
-        ...(changed ? [now] : []), ...(input.coverSource ? [input.coverSource, now] : []), input.id,
-      ],
+      [input.rootFolder, input.dir, input.fingerprint, nextN, hasLyric ? 1 : 0, total, ...(changed ? [now] : []), ...(input.coverSource ? [input.coverSource, now] : []), input.id],
     );
     if (before?.missing) await this.recountForWorks(w, [input.id]);
     return {
@@ -491,7 +523,6 @@ export class LibraryRepo {
     const vas = (await w.all<{ id: string }>(`SELECT va_id AS id FROM work_vas WHERE work_id IN (${q})`, workIds)).map((r) => r.id);
     await recountLabels(w, { circles, tags, vas });
   }
-
 }
 
 function dedupeBy<T, K>(items: T[], key: (t: T) => K): T[] {

@@ -10,10 +10,9 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /** Rewrite the FTS row of a work from its current title, circle, tags and voice actors. */
 export async function writeWorkFts(w: WriteHandle, id: number): Promise<void> {
-  const work = await w.get<{ code: string; title: string; circle: string | null }>(
-    'SELECT w.code, w.title, c.name AS circle FROM works w LEFT JOIN circles c ON c.id = w.circle_id WHERE w.id = ?',
-    [id],
-  );
+  const work = await w.get<{ code: string; title: string; circle: string | null }>('SELECT w.code, w.title, c.name AS circle FROM works w LEFT JOIN circles c ON c.id = w.circle_id WHERE w.id = ?', [
+    id,
+  ]);
   if (!work) return;
   const tags = (await w.all<{ name: string }>('SELECT t.name FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = ? ORDER BY t.id', [id])).map((r) => r.name);
   const vas = (await w.all<{ name: string }>('SELECT v.name FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = ? ORDER BY wv.position', [id])).map((r) => r.name);
@@ -38,16 +37,12 @@ export async function recountLabels(w: WriteHandle, ids: { circles: number[]; ta
   const circles = [...new Set(ids.circles)];
   const tags = [...new Set(ids.tags)];
   const vas = [...new Set(ids.vas)];
-  if (circles.length)
-    await w.run(`UPDATE circles SET work_count = (SELECT COUNT(*) FROM works w WHERE w.circle_id = circles.id AND w.missing = 0) WHERE id IN (${marks(circles.length)})`, circles);
+  if (circles.length) await w.run(`UPDATE circles SET work_count = (SELECT COUNT(*) FROM works w WHERE w.circle_id = circles.id AND w.missing = 0) WHERE id IN (${marks(circles.length)})`, circles);
   if (tags.length)
     await w.run(
       `UPDATE tags SET work_count = (SELECT COUNT(*) FROM work_tags wt JOIN works w ON w.id = wt.work_id WHERE wt.tag_id = tags.id AND w.missing = 0) WHERE id IN (${marks(tags.length)})`,
       tags,
     );
   if (vas.length)
-    await w.run(
-      `UPDATE vas SET work_count = (SELECT COUNT(*) FROM work_vas wv JOIN works w ON w.id = wv.work_id WHERE wv.va_id = vas.id AND w.missing = 0) WHERE id IN (${marks(vas.length)})`,
-      vas,
-    );
+    await w.run(`UPDATE vas SET work_count = (SELECT COUNT(*) FROM work_vas wv JOIN works w ON w.id = wv.work_id WHERE wv.va_id = vas.id AND w.missing = 0) WHERE id IN (${marks(vas.length)})`, vas);
 }

@@ -45,20 +45,12 @@ export class ReviewsRepo {
    * no progress is removed, so "my ratings" lists only works the user really marked. False (nothing
    * written) when a new text would take the user's review texts past `maxUserTextBytes`.
    */
-  async upsert(
-    userId: number,
-    workId: number,
-    fields: { rating?: number | null; review_text?: string | null; progress?: Progress | null },
-    maxUserTextBytes = Infinity,
-  ): Promise<boolean> {
+  async upsert(userId: number, workId: number, fields: { rating?: number | null; review_text?: string | null; progress?: Progress | null }, maxUserTextBytes = Infinity): Promise<boolean> {
     const now = sqlNow();
     return this.db.tx(async (w) => {
       // a new text must fit beside the user's texts of every other work (octet_length reads the stored size only)
       if (fields.review_text && Number.isFinite(maxUserTextBytes)) {
-        const others = await w.get<{ bytes: number }>(
-          'SELECT COALESCE(SUM(octet_length(review_text)), 0) AS bytes FROM reviews WHERE user_id = ? AND work_id <> ?',
-          [userId, workId],
-        );
+        const others = await w.get<{ bytes: number }>('SELECT COALESCE(SUM(octet_length(review_text)), 0) AS bytes FROM reviews WHERE user_id = ? AND work_id <> ?', [userId, workId]);
         if ((others?.bytes ?? 0) + Buffer.byteLength(fields.review_text) > maxUserTextBytes) return false;
       }
       const existing = await w.get<ReviewRow>('SELECT * FROM reviews WHERE user_id = ? AND work_id = ?', [userId, workId]);
@@ -87,10 +79,7 @@ export class ReviewsRepo {
   }
 
   /** One page of the user's reviewed works (ids in order) and the total. Missing works stay listed: the review is the user's. */
-  async page(
-    userId: number,
-    opts: { filter?: Progress; order: string; sort: 'asc' | 'desc'; offset: number; limit: number },
-  ): Promise<{ rows: ReviewRow[]; total: number }> {
+  async page(userId: number, opts: { filter?: Progress; order: string; sort: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ rows: ReviewRow[]; total: number }> {
     const where = ['r.user_id = ?'];
     const params: (string | number)[] = [userId];
     if (opts.filter) {

@@ -37,7 +37,10 @@ export class ScanRepo {
     await this.db.tx(async (w) => {
       for (let i = 0; i < events.length; i += 200) {
         const chunk = events.slice(i, i + 200);
-        await w.run(`INSERT INTO scan_events (run_id, event) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flatMap((e) => [runId, e]));
+        await w.run(
+          `INSERT INTO scan_events (run_id, event) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`,
+          chunk.flatMap((e) => [runId, e]),
+        );
       }
     });
   }

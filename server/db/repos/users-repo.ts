@@ -44,10 +44,7 @@ export class UsersRepo {
   }
 
   async firstAdmin(): Promise<UserRow | undefined> {
-    return (
-      (await this.db.get<UserRow>("SELECT * FROM users WHERE role = 'admin' AND name = 'admin'")) ??
-      this.db.get<UserRow>("SELECT * FROM users WHERE role = 'admin' ORDER BY id LIMIT 1")
-    );
+    return (await this.db.get<UserRow>("SELECT * FROM users WHERE role = 'admin' AND name = 'admin'")) ?? this.db.get<UserRow>("SELECT * FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
   }
 
   async create(name: string, passwordHash: string, role: Role): Promise<number> {

@@ -16,12 +16,7 @@ export type Direction = 'asc' | 'desc';
  * condition per row (best when the matching works are dense); a driver = enumerate that set and sort
  * it (best when it is small). The works service chooses; both give the same rows.
  */
-export type Driver =
-  | { kind: 'code'; id: number }
-  | { kind: 'circle'; id: number }
-  | { kind: 'tag'; id: number }
-  | { kind: 'va'; id: string }
-  | { kind: 'fts'; match: string };
+export type Driver = { kind: 'code'; id: number } | { kind: 'circle'; id: number } | { kind: 'tag'; id: number } | { kind: 'va'; id: string } | { kind: 'fts'; match: string };
 
 export interface ListSpec {
   filter: WorkFilter;
@@ -57,8 +52,7 @@ const ORDER_COLUMNS: Record<OrderKey, (string | [string, Direction])[]> = {
 };
 
 const SQL_DIRECTION: Record<Direction, string> = { asc: 'ASC', desc: 'DESC' };
-const orderBy = (order: OrderKey, dir: Direction) =>
-  ORDER_COLUMNS[order].map((c) => (typeof c === 'string' ? `${c} ${SQL_DIRECTION[dir]}` : `${c[0]} ${SQL_DIRECTION[c[1]]}`)).join(', ');
+const orderBy = (order: OrderKey, dir: Direction) => ORDER_COLUMNS[order].map((c) => (typeof c === 'string' ? `${c} ${SQL_DIRECTION[dir]}` : `${c[0]} ${SQL_DIRECTION[c[1]]}`)).join(', ');
 
 const orderIndex = (order: OrderKey, dir: Direction): string | null => {
   const index = ORDER_INDEX[order];
@@ -254,10 +248,10 @@ export class WorksQueryRepo {
   async ratings(userId: number, ids: number[]): Promise<Map<number, number>> {
     const out = new Map<number, number>();
     if (!ids.length) return out;
-    const rows = await this.db.all<{ work_id: number; rating: number }>(
-      `SELECT work_id, rating FROM reviews WHERE user_id = ? AND work_id IN (${placeholders(ids.length)}) AND rating IS NOT NULL`,
-      [userId, ...ids],
-    );
+    const rows = await this.db.all<{ work_id: number; rating: number }>(`SELECT work_id, rating FROM reviews WHERE user_id = ? AND work_id IN (${placeholders(ids.length)}) AND rating IS NOT NULL`, [
+      userId,
+      ...ids,
+    ]);
     for (const r of rows) out.set(r.work_id, r.rating);
     return out;
   }
@@ -316,9 +310,7 @@ export class WorksQueryRepo {
     if (filter.nsfw === 1) where.push('w.nsfw = 0');
     if (filter.nsfw === 2) where.push('w.nsfw = 1');
     if (filter.lyric?.length) {
-      const any = filter.lyric.map((p) =>
-        p === 'local' ? 'w.has_local_lyric = 1' : p === 'ai' ? 'w.has_ai_lyric = 1' : '(w.has_local_lyric = 0 AND w.has_ai_lyric = 0)',
-      );
+      const any = filter.lyric.map((p) => (p === 'local' ? 'w.has_local_lyric = 1' : p === 'ai' ? 'w.has_ai_lyric = 1' : '(w.has_local_lyric = 0 AND w.has_ai_lyric = 0)'));
       where.push(`(${any.join(' OR ')})`);
     }
     if (spec.excludeRatedBy !== undefined) {

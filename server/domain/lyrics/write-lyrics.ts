@@ -23,7 +23,10 @@ export function linesToSave(lines: readonly EditableLyricLine[]): LyricLine[] {
     kept.push(out);
   });
   // Stable sort: a WebVTT file must list cues by start time.
-  return kept.map((line, order) => ({ line, order })).sort((a, b) => a.line.time - b.line.time || a.order - b.order).map((e) => e.line);
+  return kept
+    .map((line, order) => ({ line, order }))
+    .sort((a, b) => a.line.time - b.line.time || a.order - b.order)
+    .map((e) => e.line);
 }
 
 /** Text lines of a cue: no blank lines (they would end the cue), markup characters escaped. */
@@ -61,7 +64,11 @@ export function toWebVtt(lines: readonly EditableLyricLine[]): string {
 export function toLrc(lines: readonly EditableLyricLine[]): string {
   const out: string[] = [];
   for (const line of linesToSave(lines)) {
-    const text = line.text.split(/\r\n|\r|\n/).map((t) => t.trim()).filter(Boolean).join(' ');
+    const text = line.text
+      .split(/\r\n|\r|\n/)
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .join(' ');
     if (text) out.push(`[${formatLrcTime(line.time)}] ${text}`);
   }
   return out.length ? out.join('\n') + '\n' : '';

@@ -26,10 +26,14 @@ export const lyricsRoutes: RouteModule = (router, { lyrics }) => {
     ctx.body = isAI === '1' ? await lyrics.fetchAi(id, ref) : await lyrics.fetchLocal(id, ref);
   });
 
-  router.post('/media/save-lrc/:workId', route({ summary: '把编辑后的歌词写入作品文件夹', admin: '只有管理员能保存歌词文件.', params: saveLrcParams, body: saveLrcBody, bodyLimit: 2 * MB }), async (ctx) => {
-    const actor = requireActor(ctx);
-    const { workId } = validate(saveLrcParams, ctx.params, 'params');
-    const body = validate(saveLrcBody, ctx.request.body ?? {}, 'body');
-    ctx.body = await lyrics.save(actor, workId, body);
-  });
+  router.post(
+    '/media/save-lrc/:workId',
+    route({ summary: '把编辑后的歌词写入作品文件夹', admin: '只有管理员能保存歌词文件.', params: saveLrcParams, body: saveLrcBody, bodyLimit: 2 * MB }),
+    async (ctx) => {
+      const actor = requireActor(ctx);
+      const { workId } = validate(saveLrcParams, ctx.params, 'params');
+      const body = validate(saveLrcBody, ctx.request.body ?? {}, 'body');
+      ctx.body = await lyrics.save(actor, workId, body);
+    },
+  );
 };

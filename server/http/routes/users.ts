@@ -29,7 +29,10 @@ export const userRoutes: RouteModule = (router, { users }) => {
 
   router.delete('/credentials/user', route({ summary: '删除用户', admin: '只有 admin 账号能删除用户.', body: deleteUsersBody }), async (ctx) => {
     const body = validate(deleteUsersBody, ctx.request.body, 'body');
-    await users.delete(requireActor(ctx), body.users.map((u) => u.name));
+    await users.delete(
+      requireActor(ctx),
+      body.users.map((u) => u.name),
+    );
     ctx.body = { message: '删除成功.' };
   });
 };

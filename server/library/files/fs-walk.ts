@@ -43,4 +43,3 @@ export async function entryInfo(dir: string, d: Dirent, onIssue: (path: string, 
     return null;
   }
 }
-

@@ -23,12 +23,7 @@ import { runWorkScan } from '../tasks/scan-work.js';
 import { runRefresh } from '../tasks/refresh.js';
 import { runPurge } from '../tasks/purge.js';
 
-export type ScanRequest =
-  | { kind: 'scan'; full?: boolean; metadata?: boolean }
-  | { kind: 'refresh' }
-  | { kind: 'files' }
-  | { kind: 'work'; workId: number; metadata?: boolean }
-  | { kind: 'purge' };
+export type ScanRequest = { kind: 'scan'; full?: boolean; metadata?: boolean } | { kind: 'refresh' } | { kind: 'files' } | { kind: 'work'; workId: number; metadata?: boolean } | { kind: 'purge' };
 
 export interface ScanSummary {
   runId: number;
@@ -209,9 +204,7 @@ export class ScanController {
     const batch = this.pending;
     this.pending = [];
     if (!batch.length || runId === null) return this.flushing;
-    this.flushing = this.flushing
-      .then(() => this.deps.scans.appendEvents(runId, batch))
-      .catch((err) => this.deps.logger.warn({ err }, 'could not persist scan events'));
+    this.flushing = this.flushing.then(() => this.deps.scans.appendEvents(runId, batch)).catch((err) => this.deps.logger.warn({ err }, 'could not persist scan events'));
     return this.flushing;
   }
 

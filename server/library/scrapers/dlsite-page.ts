@@ -83,8 +83,12 @@ function coverInfoOf($: Doc, workId: number, related: { id: number }[]): { cover
   let noImage = false;
   const imageIds: number[] = [];
   const sources = [
-    ...$('img[srcset], source[srcset]').toArray().map((e) => $(e).attr('srcset') ?? ''),
-    ...$('[data-src]').toArray().map((e) => $(e).attr('data-src') ?? ''),
+    ...$('img[srcset], source[srcset]')
+      .toArray()
+      .map((e) => $(e).attr('srcset') ?? ''),
+    ...$('[data-src]')
+      .toArray()
+      .map((e) => $(e).attr('data-src') ?? ''),
     $('meta[property="og:image"]').attr('content') ?? '',
   ];
   for (const src of sources) {
@@ -134,7 +138,11 @@ export function parseDlsitePage(html: string, workId: number): DlsitePageData {
   );
 
   const vaCell = cellOf('va');
-  const vaLinks = vaCell?.find('a').toArray().map((a) => text($(a).text())) ?? [];
+  const vaLinks =
+    vaCell
+      ?.find('a')
+      .toArray()
+      .map((a) => text($(a).text())) ?? [];
   // Some pages list voice actors as plain text ("名前 / 名前") instead of links.
   const vaNames = vaLinks.length ? vaLinks : text(vaCell?.text()).split(/\s*[/／、]\s*/);
   const vas = uniqueVas(vaNames);

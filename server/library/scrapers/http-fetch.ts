@@ -78,7 +78,10 @@ export interface HttpClientOptions {
 /** The proxy URL the config asks for, or null (port 0 = no proxy; an empty host means localhost). */
 export function proxyUrlFromConfig(config: Pick<Config, 'httpProxyHost' | 'httpProxyPort'>): string | null {
   if (!config.httpProxyPort) return null;
-  let host = config.httpProxyHost.trim().replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  let host = config.httpProxyHost
+    .trim()
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/\/.*$/, '');
   host = host.replace(/^([^:[\]]+):\d+$/, '$1'); // "proxy.lan:8080": the port comes from httpProxyPort
   if (!host) host = 'localhost';
   if (host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
@@ -90,8 +93,7 @@ export function timeoutFor(site: Site, config: Pick<Config, 'dlsiteTimeout' | 'h
   return site === 'HVDB' ? config.hvdbTimeout : config.dlsiteTimeout;
 }
 
-const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+const isLoopbackHost = (hostname: string): boolean => hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 /** Waits `ms`, or rejects with `signal.reason` as soon as the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -8,16 +8,7 @@ import { errorMessage } from './common.js';
 import { EMPTY_DYNAMIC_INFO, parseDynamicInfo, type DynamicInfo } from './dlsite-dynamic.js';
 import { parseDlsitePage, parsePageCoverInfo, type DlsitePageData } from './dlsite-page.js';
 import { parseProductJson } from './dlsite-product-json.js';
-import {
-  asmrOneCoverUrl,
-  asmrOneWorkInfoUrl,
-  coverUrl,
-  coverUrls,
-  dynamicInfoUrl,
-  hvdbWorkUrl,
-  productJsonUrl,
-  productPageUrl,
-} from './dlsite-urls.js';
+import { asmrOneCoverUrl, asmrOneWorkInfoUrl, coverUrl, coverUrls, dynamicInfoUrl, hvdbWorkUrl, productJsonUrl, productPageUrl } from './dlsite-urls.js';
 import { pickHvdbVas, parseHvdbVaNames } from './hvdb.js';
 
 /**
@@ -31,8 +22,7 @@ import { pickHvdbVas, parseHvdbVaNames } from './hvdb.js';
  * found". A cancelled signal rejects at once with `signal.reason`.
  */
 
-export type ScraperConfig = FetchConfig &
-  Pick<Config, 'tagLanguage' | 'dlsiteBaseUrl' | 'dlsiteImageBaseUrl' | 'hvdbBaseUrl' | 'asmrOneBaseUrl'>;
+export type ScraperConfig = FetchConfig & Pick<Config, 'tagLanguage' | 'dlsiteBaseUrl' | 'dlsiteImageBaseUrl' | 'hvdbBaseUrl' | 'asmrOneBaseUrl'>;
 
 export interface MetadataSourceOptions {
   /** Share one client (and so one per-host rate limit) between sources. */

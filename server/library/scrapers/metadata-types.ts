@@ -4,9 +4,7 @@
  */
 import type { CoverType, WorkMetadata } from '../../domain/work-metadata.js';
 
-export type MetadataResult =
-  | { ok: true; metadata: WorkMetadata; warnings: string[] }
-  | { ok: false; notFound: boolean; error: string; warnings: string[] };
+export type MetadataResult = { ok: true; metadata: WorkMetadata; warnings: string[] } | { ok: false; notFound: boolean; error: string; warnings: string[] };
 
 /** Fetches metadata for one work id. Implementations take base URLs, timeouts and proxy from config. */
 export interface MetadataSource {

@@ -73,7 +73,12 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       task.log('info', MSG.probing);
       // one batch per work (the limiter bounds how many works probe at once)
       const results = await ctx.probeLimiter.run(() =>
-        ctx.aborted ? Promise.resolve([]) : probeDurations(toProbe.map((f) => ({ file: f.real, size: f.size })), ctx.signal),
+        ctx.aborted
+          ? Promise.resolve([])
+          : probeDurations(
+              toProbe.map((f) => ({ file: f.real, size: f.size })),
+              ctx.signal,
+            ),
       );
       if (ctx.aborted) return { result: 'skipped' };
       results.forEach((r, i) => {

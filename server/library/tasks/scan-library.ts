@@ -83,7 +83,7 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
       chosen.push(g[0]);
       continue;
     }
-    g.sort((a, b) => (rootOrder.get(a.rootName)! - rootOrder.get(b.rootName)!) || naturalCompare(a.dir, b.dir));
+    g.sort((a, b) => rootOrder.get(a.rootName)! - rootOrder.get(b.rootName)! || naturalCompare(a.dir, b.dir));
     const prev = byId.get(id);
     const keep = (prev && g.find((f) => f.rootName === prev.root_folder && f.dir === prev.dir)) || g[0];
     chosen.push(keep);

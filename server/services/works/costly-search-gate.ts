@@ -7,14 +7,7 @@ import { isIndexableTerm, type WorkFilter } from '../../contract/works-query.js'
  * voice actor or product code.
  */
 export function isCostlySearch(filter: WorkFilter): boolean {
-  return (
-    filter.terms.length > 0 &&
-    !filter.terms.some(isIndexableTerm) &&
-    filter.codeId === null &&
-    !filter.circleIds.length &&
-    !filter.tagIds.length &&
-    !filter.vaIds.length
-  );
+  return filter.terms.length > 0 && !filter.terms.some(isIndexableTerm) && filter.codeId === null && !filter.circleIds.length && !filter.tagIds.length && !filter.vaIds.length;
 }
 
 export interface CostlyRunner {

@@ -238,15 +238,7 @@ export class ListPlanner {
   }
 
   /** A page of a column-ordered list; ratings come along when the page was read by SQL. */
-  private async pageIds(
-    plan: Plan,
-    version: number,
-    order: OrderKey,
-    dir: Direction,
-    offset: number,
-    limit: number,
-    userId: number | null,
-  ): Promise<{ ids: number[]; ratings?: Map<number, number> }> {
+  private async pageIds(plan: Plan, version: number, order: OrderKey, dir: Direction, offset: number, limit: number, userId: number | null): Promise<{ ids: number[]; ratings?: Map<number, number> }> {
     const key = `${plan.key}|${order}|${dir}`;
     const cached = this.listsOf(plan).get(key, version);
     if (cached) return { ids: cached.slice(offset, offset + limit) };

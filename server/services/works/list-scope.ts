@@ -3,10 +3,7 @@ import type { LabelKind } from '../../contract/labels.js';
 import { emptyFilter, filterFromConditions, filterFromKeyword, KeywordError, type ListParams, type WorkFilter } from '../../contract/works-query.js';
 
 /** What a list is restricted to, besides the common parameters. */
-export type ListScope =
-  | { kind: 'all' }
-  | { kind: 'label'; label: LabelKind; id: number | string }
-  | { kind: 'search'; keyword: string; advanced: boolean };
+export type ListScope = { kind: 'all' } | { kind: 'label'; label: LabelKind; id: number | string } | { kind: 'search'; keyword: string; advanced: boolean };
 
 /** The filter of a list: the common parameters and the scope (a label, a search keyword). */
 export function filterOf(params: ListParams, scope: ListScope): WorkFilter {

@@ -19,5 +19,4 @@ export const login = (name: string, password: string) => api<LoginResult>('POST'
 
 export const fetchVersion = (signal?: AbortSignal) => apiGet<VersionInfo>('/api/version', undefined, signal);
 
-export const fetchSharedConfig = async (signal?: AbortSignal): Promise<SharedConfig> =>
-  (await apiGet<{ sharedConfig: SharedConfig }>('/api/config/shared', undefined, signal)).sharedConfig;
+export const fetchSharedConfig = async (signal?: AbortSignal): Promise<SharedConfig> => (await apiGet<{ sharedConfig: SharedConfig }>('/api/config/shared', undefined, signal)).sharedConfig;

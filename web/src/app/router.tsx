@@ -49,9 +49,10 @@ export const routes: RouteObject[] = [
           { path: 'circles', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).CirclesPage }) },
           { path: 'tags', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).TagsPage }) },
           { path: 'vas', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).VasPage }) },
-          ...['favourites', 'favourites/review', 'favourites/progress', 'favourites/progress/:state', 'favourites/folder', 'favourites/histroy'].map(
-            (path): RouteObject => ({ path, lazy: async () => ({ Component: (await import('../features/favourites/FavouritesPage.js')).FavouritesPage }) }),
-          ),
+          ...['favourites', 'favourites/review', 'favourites/progress', 'favourites/progress/:state', 'favourites/folder', 'favourites/histroy'].map((path): RouteObject => ({
+            path,
+            lazy: async () => ({ Component: (await import('../features/favourites/FavouritesPage.js')).FavouritesPage }),
+          })),
           { path: '*', lazy: notFound },
         ],
       },

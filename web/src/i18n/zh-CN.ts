@@ -90,8 +90,7 @@ export const zhCN = {
   },
   about: {
     title: '关于 kikoplay',
-    intro:
-      'kikoplay 是一个自托管的音声、广播剧作品库与网页播放器：扫描本地的 DLsite 作品文件夹（RJ/BJ/VJ 编号），整理社团、标签、声优与评分，在浏览器里播放音频和视频、显示同步歌词。',
+    intro: 'kikoplay 是一个自托管的音声、广播剧作品库与网页播放器：扫描本地的 DLsite 作品文件夹（RJ/BJ/VJ 编号），整理社团、标签、声优与评分，在浏览器里播放音频和视频、显示同步歌词。',
     version: '版本',
     serverVersion: '服务器版本',
     webVersion: '网页版本',

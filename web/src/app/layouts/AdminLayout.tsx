@@ -38,13 +38,7 @@ export function AdminLayout() {
     <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: expanded ? DRAWER_WIDTH : MINI_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }} padding={{ base: 'sm', sm: 'md' }}>
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="sm" wrap="nowrap">
-          <Burger
-            opened={desktop ? expanded : phoneOpen}
-            onClick={() => (desktop ? setExpanded((v) => !v) : setPhoneOpen((v) => !v))}
-            size="sm"
-            aria-label={t.header.menu}
-            data-testid="menu-toggle"
-          />
+          <Burger opened={desktop ? expanded : phoneOpen} onClick={() => (desktop ? setExpanded((v) => !v) : setPhoneOpen((v) => !v))} size="sm" aria-label={t.header.menu} data-testid="menu-toggle" />
           <Text fw={700} fz="lg" style={{ flex: 1 }}>
             {t.admin.title}
           </Text>

@@ -49,12 +49,8 @@ export function MainLayout() {
       navbar={{ width: expanded ? DRAWER_WIDTH : MINI_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
-      <AppShell.Header>
-        {header && <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />}
-      </AppShell.Header>
-      <AppShell.Navbar>
-        {navigation && desktop && <MainNav session={session.data} mini={!expanded} />}
-      </AppShell.Navbar>
+      <AppShell.Header>{header && <AppHeader menuOpen={desktop ? expanded : phoneOpen} onToggleMenu={toggle} />}</AppShell.Header>
+      <AppShell.Navbar>{navigation && desktop && <MainNav session={session.data} mini={!expanded} />}</AppShell.Navbar>
       {navigation && (
         <Drawer
           opened={!desktop && phoneOpen}

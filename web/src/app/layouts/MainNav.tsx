@@ -62,9 +62,7 @@ export function MainNav({ session, mini, onNavigate, brand = false }: MainNavPro
         <NavItem icon={IconArrowsShuffle} label={t.library.works.random} onClick={randomPlay} mini={mini} testId="random-play" />
         <SleepTimerNavItem mini={mini} onNavigate={onNavigate} />
         <NavItem icon={dark.icon} label={dark.label} onClick={dark.cycle} mini={mini} testId="dark-mode-cycle" />
-        {session?.auth && (
-          <NavItem icon={IconLogout} label={t.logout.label} description={session.user.name} onClick={logout} mini={mini} testId="logout" />
-        )}
+        {session?.auth && <NavItem icon={IconLogout} label={t.logout.label} description={session.user.name} onClick={logout} mini={mini} testId="logout" />}
       </Stack>
     </Stack>
   );

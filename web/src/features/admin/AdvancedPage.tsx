@@ -20,22 +20,28 @@ type Drafts = Record<string, DraftValue>;
 
 const draftsOf = (config: AdminConfig): Drafts => Object.fromEntries([...FIELD_BY_KEY.values()].map((f) => [f.key, toDraft(config[f.key], f)]));
 
-function FieldInput({ field, value, error, disabled, description, onChange }: { field: ConfigField; value: DraftValue; error?: string; disabled: boolean; description?: string; onChange: (v: DraftValue) => void }) {
+function FieldInput({
+  field,
+  value,
+  error,
+  disabled,
+  description,
+  onChange,
+}: {
+  field: ConfigField;
+  value: DraftValue;
+  error?: string;
+  disabled: boolean;
+  description?: string;
+  onChange: (v: DraftValue) => void;
+}) {
   const label = a.fields[field.key] ?? field.key;
   const common = { label, error, disabled, description, 'data-key': field.key };
   switch (field.kind.type) {
     case 'boolean':
       return <Switch {...common} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
     case 'select':
-      return (
-        <Select
-          {...common}
-          data={field.kind.options.map((o) => ({ value: o, label: a.languages[o] ?? o }))}
-          value={String(value)}
-          allowDeselect={false}
-          onChange={(v) => onChange(v ?? '')}
-        />
-      );
+      return <Select {...common} data={field.kind.options.map((o) => ({ value: o, label: a.languages[o] ?? o }))} value={String(value)} allowDeselect={false} onChange={(v) => onChange(v ?? '')} />;
     case 'int':
       return <TextInput {...common} value={String(value)} inputMode="numeric" onChange={(e) => onChange(e.currentTarget.value)} rightSection={null} />;
     default:
@@ -163,14 +169,7 @@ export function AdvancedPage() {
           </SimpleGrid>
         </Paper>
       ))}
-      <Paper
-        withBorder
-        shadow="md"
-        radius="md"
-        p="sm"
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
-        data-testid="config-save-bar"
-      >
+      <Paper withBorder shadow="md" radius="md" p="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }} data-testid="config-save-bar">
         <Group justify="space-between" gap="xs">
           <Text size="sm" c={changed.length ? undefined : 'dimmed'}>
             {changed.length ? a.unsaved(changed.length) : a.noChanges}

@@ -138,7 +138,14 @@ function FolderList({ view }: { view: FoldersView }) {
               </Stack>
             </Group>
             <HoverTip label={f.delete}>
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`${f.delete} ${folder.name}`} onClick={() => confirmDelete(folder.name)} loading={remove.isPending && remove.variables === folder.name}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`${f.delete} ${folder.name}`}
+                onClick={() => confirmDelete(folder.name)}
+                loading={remove.isPending && remove.variables === folder.name}
+              >
                 <IconTrash size={18} />
               </ActionIcon>
             </HoverTip>

@@ -148,7 +148,11 @@ export function ScannerPage() {
           {s.title}
         </Title>
         <Group gap="xs">
-          {state.kind && <Text size="sm" c="dimmed">{s.kinds[state.kind] ?? state.kind}</Text>}
+          {state.kind && (
+            <Text size="sm" c="dimmed">
+              {s.kinds[state.kind] ?? state.kind}
+            </Text>
+          )}
           <Badge color={badge.color} variant={running ? 'filled' : 'light'} size="lg" data-testid="scanner-status" data-status={statusKey(state.status)}>
             {badge.label}
           </Badge>
@@ -197,13 +201,34 @@ export function ScannerPage() {
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="processing" rightSection={<Badge size="xs" variant="light">{state.tasks.length}</Badge>}>
+          <Tabs.Tab
+            value="processing"
+            rightSection={
+              <Badge size="xs" variant="light">
+                {state.tasks.length}
+              </Badge>
+            }
+          >
             {s.processing}
           </Tabs.Tab>
-          <Tabs.Tab value="failed" rightSection={<Badge size="xs" variant="light" color={state.failedTasks.length ? 'red' : 'gray'}>{state.failedTasks.length}</Badge>}>
+          <Tabs.Tab
+            value="failed"
+            rightSection={
+              <Badge size="xs" variant="light" color={state.failedTasks.length ? 'red' : 'gray'}>
+                {state.failedTasks.length}
+              </Badge>
+            }
+          >
             {s.failed}
           </Tabs.Tab>
-          <Tabs.Tab value="results" rightSection={<Badge size="xs" variant="light" color="teal">{state.results.length}</Badge>}>
+          <Tabs.Tab
+            value="results"
+            rightSection={
+              <Badge size="xs" variant="light" color="teal">
+                {state.results.length}
+              </Badge>
+            }
+          >
             {s.results}
           </Tabs.Tab>
         </Tabs.List>
@@ -214,11 +239,7 @@ export function ScannerPage() {
           <TaskList tasks={state.failedTasks} empty={s.noFailed} testId="failed-tasks" />
         </Tabs.Panel>
         <Tabs.Panel value="results" pt="sm">
-          <LinePanel
-            lines={state.results.map((r, i) => ({ key: `r${i}`, text: resultLine(r, s), level: r.result === 'failed' ? 'error' : undefined }))}
-            empty={s.noResults}
-            testId="scan-results"
-          />
+          <LinePanel lines={state.results.map((r, i) => ({ key: `r${i}`, text: resultLine(r, s), level: r.result === 'failed' ? 'error' : undefined }))} empty={s.noResults} testId="scan-results" />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -169,7 +169,14 @@ function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; 
           {self && (
             <PasswordInput label={u.currentPassword} value={current} error={errors.current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" data-autofocus />
           )}
-          <PasswordInput label={u.newPassword} value={password} error={errors.password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" data-autofocus={self ? undefined : true} />
+          <PasswordInput
+            label={u.newPassword}
+            value={password}
+            error={errors.password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="new-password"
+            data-autofocus={self ? undefined : true}
+          />
           <PasswordInput label={u.confirmPassword} value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={close}>

@@ -120,7 +120,6 @@ export function bodyFields(schema: JsonSchema, labels: Labels, prefix = '', dept
   return rows;
 }
 
-
 /** The document as areas (in the server's order) of endpoints (by path, then method). */
 export function apiAreas(doc: OpenApiDocument, labels: Labels): ApiArea[] {
   const areas = new Map<string, Endpoint[]>((doc.tags ?? []).map((tag) => [tag.name, []]));

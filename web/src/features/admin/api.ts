@@ -26,17 +26,14 @@ export const FOLDERS_KEY = ['admin', 'folders'] as const;
 export const fetchFolders = (signal?: AbortSignal) => apiGet<FoldersView>('/api/config/folders', undefined, signal);
 export const addFolder = (name: string, path: string) => api<FoldersAnswer>('POST', '/api/config/folders', { body: { name, path } });
 export const deleteFolder = (name: string) => api<FoldersAnswer>('DELETE', '/api/config/folders', { body: { name } });
-export const saveCoverFolder = (coverUseDefaultPath: boolean, coverFolderDir: string) =>
-  api<FoldersAnswer>('PUT', '/api/config/folders/cover', { body: { coverUseDefaultPath, coverFolderDir } });
+export const saveCoverFolder = (coverUseDefaultPath: boolean, coverFolderDir: string) => api<FoldersAnswer>('PUT', '/api/config/folders/cover', { body: { coverUseDefaultPath, coverFolderDir } });
 
 /** The admin config: every key of the server's schema (values are JSON scalars, rootFolders an array). */
 export type AdminConfig = Record<string, unknown>;
 
 export const ADMIN_CONFIG_KEY = ['admin', 'config'] as const;
-export const fetchAdminConfig = async (signal?: AbortSignal): Promise<AdminConfig> =>
-  (await apiGet<{ config: AdminConfig }>('/api/config/admin', undefined, signal)).config;
-export const saveAdminConfig = (config: AdminConfig) =>
-  api<{ config: AdminConfig; message: string; restartRequired?: string[] }>('PUT', '/api/config/admin', { body: { config } });
+export const fetchAdminConfig = async (signal?: AbortSignal): Promise<AdminConfig> => (await apiGet<{ config: AdminConfig }>('/api/config/admin', undefined, signal)).config;
+export const saveAdminConfig = (config: AdminConfig) => api<{ config: AdminConfig; message: string; restartRequired?: string[] }>('PUT', '/api/config/admin', { body: { config } });
 
 export interface UserRow {
   name: string;
@@ -49,10 +46,8 @@ export interface UserRow {
 export const roleOf = (u: UserRow): Role => u.role ?? (u.group === 'administrator' ? 'admin' : u.group === 'guest' ? 'guest' : 'user');
 
 export const USERS_KEY = ['admin', 'users'] as const;
-export const fetchUsers = async (signal?: AbortSignal): Promise<UserRow[]> =>
-  (await apiGet<{ users: UserRow[] }>('/api/credentials/users', undefined, signal)).users;
-export const createUser = (name: string, password: string, group: 'user' | 'guest') =>
-  api<{ message: string }>('POST', '/api/credentials/user', { body: { name, password, group } });
+export const fetchUsers = async (signal?: AbortSignal): Promise<UserRow[]> => (await apiGet<{ users: UserRow[] }>('/api/credentials/users', undefined, signal)).users;
+export const createUser = (name: string, password: string, group: 'user' | 'guest') => api<{ message: string }>('POST', '/api/credentials/user', { body: { name, password, group } });
 /** `currentPassword`: required when the password is the caller's own (not to reset another user's). */
 export const changePassword = (name: string, newPassword: string, currentPassword?: string) =>
   api<{ message: string }>('PUT', '/api/credentials/user', { body: currentPassword === undefined ? { name, newPassword } : { name, newPassword, currentPassword } });

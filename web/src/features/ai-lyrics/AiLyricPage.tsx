@@ -6,27 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Progress,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Code, Group, Modal, MultiSelect, Pagination, Paper, Progress, ScrollArea, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -94,10 +74,9 @@ const sameAccount = (a: AiTaskAccount, b: AiTaskAccount) => a.kind === b.kind &&
 function TaskAccounts({ task }: { task: AiTask }) {
   const acquired = task.acquired_by ?? null;
   const finished = task.finished_by ?? null;
-  const parts = [
-    acquired && c.acquiredBy(accountText(acquired)),
-    finished && !(acquired && sameAccount(acquired, finished)) && c.finishedBy(accountText(finished)),
-  ].filter((p): p is string => Boolean(p));
+  const parts = [acquired && c.acquiredBy(accountText(acquired)), finished && !(acquired && sameAccount(acquired, finished)) && c.finishedBy(accountText(finished))].filter((p): p is string =>
+    Boolean(p),
+  );
   if (!parts.length) return null;
   return (
     <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="ai-task-account">
@@ -151,7 +130,9 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
           </Text>
           <TaskAccounts task={task} />
         </Group>
-        {status === 'transcribing' && <Progress value={progress === null ? 100 : progress * 100} striped animated={progress === null} size="sm" aria-label={task.worker_status ?? c.statuses.transcribing} />}
+        {status === 'transcribing' && (
+          <Progress value={progress === null ? 100 : progress * 100} striped animated={progress === null} size="sm" aria-label={task.worker_status ?? c.statuses.transcribing} />
+        )}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="xs" c="dimmed">
             {task.updated_at ? c.updatedAt(task.updated_at) : ''}

@@ -19,18 +19,11 @@ export interface AiTaskFilter {
 export const AI_TASKS_KEY = ['ai-tasks'] as const;
 
 export const fetchAiTasks = (f: AiTaskFilter, signal?: AbortSignal) =>
-  apiGet<AiTaskPage>(
-    '/api/lyric/translate',
-    { page: f.page, status: JSON.stringify(f.statuses ?? []), work_id: f.workId || undefined, file_name: f.fileName || undefined },
-    signal,
-  );
+  apiGet<AiTaskPage>('/api/lyric/translate', { page: f.page, status: JSON.stringify(f.statuses ?? []), work_id: f.workId || undefined, file_name: f.fileName || undefined }, signal);
 
 /** Back to pending (also a batch through `idArr`). */
-export const retryAiTasks = ([first, ...rest]: number[]) =>
-  api<{ counts: number }>('POST', `/api/lyric/translate/redo/${first}`, { body: rest.length ? { idArr: rest } : undefined });
+export const retryAiTasks = ([first, ...rest]: number[]) => api<{ counts: number }>('POST', `/api/lyric/translate/redo/${first}`, { body: rest.length ? { idArr: rest } : undefined });
 
-export const deleteAiTasks = ([first, ...rest]: number[]) =>
-  api<{ counts: number }>('DELETE', `/api/lyric/translate/${first}`, { body: rest.length ? { idArr: rest } : undefined });
+export const deleteAiTasks = ([first, ...rest]: number[]) => api<{ counts: number }>('DELETE', `/api/lyric/translate/${first}`, { body: rest.length ? { idArr: rest } : undefined });
 
-export const fetchAiLrc = async (id: number, signal?: AbortSignal): Promise<string> =>
-  (await apiGet<{ lrcContent: string }>('/api/lyric/translate/lrc', { id }, signal)).lrcContent;
+export const fetchAiLrc = async (id: number, signal?: AbortSignal): Promise<string> => (await apiGet<{ lrcContent: string }>('/api/lyric/translate/lrc', { id }, signal)).lrcContent;

@@ -99,11 +99,7 @@ export function FullScreenPlayerPage() {
       <div className={classes.backdrop} style={{ backgroundImage: cover ? `url("${cover}")` : undefined }} />
       <div className={classes.shade} />
       <Stack className={classes.stage} gap="md" justify="center" align="center">
-        {video ? (
-          <VideoStage />
-        ) : (
-          <Image src={cover} alt={entry.workTitle} className={classes.cover} data-playing={playing || undefined} draggable={false} />
-        )}
+        {video ? <VideoStage /> : <Image src={cover} alt={entry.workTitle} className={classes.cover} data-playing={playing || undefined} draggable={false} />}
         {visualizer && graph && !video && <Visualizer graph={graph} height={70} color="rgba(255,255,255,0.85)" style={{ maxWidth: 640 }} />}
       </Stack>
       <Stack className={classes.bottom} gap={6}>
@@ -119,7 +115,14 @@ export function FullScreenPlayerPage() {
           <ForwardButton size="lg" color="gray.0" />
           <NextButton size="lg" color="gray.0" />
           <HoverTip label={fullscreen.on ? t.player.fullScreenPage.exit : t.player.fullScreenPage.enter}>
-            <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={fullscreen.toggle} aria-label={fullscreen.on ? t.player.fullScreenPage.exit : t.player.fullScreenPage.enter} data-testid="fullscreen-toggle">
+            <ActionIcon
+              variant="subtle"
+              color="gray.0"
+              size="lg"
+              onClick={fullscreen.toggle}
+              aria-label={fullscreen.on ? t.player.fullScreenPage.exit : t.player.fullScreenPage.enter}
+              data-testid="fullscreen-toggle"
+            >
               {fullscreen.on ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
             </ActionIcon>
           </HoverTip>

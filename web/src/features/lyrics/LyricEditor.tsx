@@ -40,7 +40,8 @@ function EditorBody({ onClose }: { onClose(): void }) {
   const offset = useLyrics((s) => s.offset);
   // the offset is baked into the saved times
   const initial = useMemo<Row[]>(
-    () => lines.map((l) => ({ id: nextId++, timeText: formatEditTime(l.time + offset * 1000), text: l.text, timeEnd: l.timeEnd === undefined ? undefined : l.timeEnd + offset * 1000, deleted: false })),
+    () =>
+      lines.map((l) => ({ id: nextId++, timeText: formatEditTime(l.time + offset * 1000), text: l.text, timeEnd: l.timeEnd === undefined ? undefined : l.timeEnd + offset * 1000, deleted: false })),
     [lines, offset],
   );
   const [rows, setRows] = useState<Row[]>(initial);
@@ -133,7 +134,12 @@ function EditorBody({ onClose }: { onClose(): void }) {
                 </ActionIcon>
               </HoverTip>
               <HoverTip label={r.deleted ? t.player.lyrics.editRestore : t.player.lyrics.editDelete} openDelay={400}>
-                <ActionIcon variant="subtle" color={r.deleted ? 'gray' : 'red'} aria-label={r.deleted ? t.player.lyrics.editRestore : t.player.lyrics.editDelete} onClick={() => update(r.id, { deleted: !r.deleted })}>
+                <ActionIcon
+                  variant="subtle"
+                  color={r.deleted ? 'gray' : 'red'}
+                  aria-label={r.deleted ? t.player.lyrics.editRestore : t.player.lyrics.editDelete}
+                  onClick={() => update(r.id, { deleted: !r.deleted })}
+                >
                   {r.deleted ? <IconArrowBackUp size={16} /> : <IconTrash size={16} />}
                 </ActionIcon>
               </HoverTip>
@@ -141,7 +147,13 @@ function EditorBody({ onClose }: { onClose(): void }) {
           ))}
         </Stack>
       </ScrollArea.Autosize>
-      <TextInput label={t.player.lyrics.editPath} value={path} onChange={(e) => setPath(e.currentTarget.value)} error={checkWritePath(path) ? undefined : t.player.lyrics.editPathRule} data-testid="lyric-edit-path" />
+      <TextInput
+        label={t.player.lyrics.editPath}
+        value={path}
+        onChange={(e) => setPath(e.currentTarget.value)}
+        error={checkWritePath(path) ? undefined : t.player.lyrics.editPathRule}
+        data-testid="lyric-edit-path"
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t.player.lyrics.editCancel}

@@ -60,9 +60,7 @@ export function LyricSelectDialog({ opened, onClose }: { opened: boolean; onClos
       ) : (
         <ScrollArea.Autosize mah="60vh">
           <Stack gap={0}>
-            {matches.length > 0 && (
-              <Divider label={t.player.lyrics.matches} labelPosition="left" />
-            )}
+            {matches.length > 0 && <Divider label={t.player.lyrics.matches} labelPosition="left" />}
             {matches.map(item)}
             {others.length > 0 && <Divider label={t.player.lyrics.others} labelPosition="left" mt="sm" />}
             {others.map(item)}

@@ -25,8 +25,7 @@ export async function successfulAiTasks(workId: number, signal?: AbortSignal): P
   return res.tasks.filter((t) => t.status === AiStatus.SUCCESS);
 }
 
-export const aiLrcContent = async (taskId: number, signal?: AbortSignal): Promise<string> =>
-  (await apiGet<{ lrcContent: string }>('/api/lyric/translate/lrc', { id: taskId }, signal)).lrcContent;
+export const aiLrcContent = async (taskId: number, signal?: AbortSignal): Promise<string> => (await apiGet<{ lrcContent: string }>('/api/lyric/translate/lrc', { id: taskId }, signal)).lrcContent;
 
 export const queryLrc = async (audioHash: string, signal?: AbortSignal): Promise<LyricOption[]> =>
   (await apiGet<{ lyricList: LyricOption[] }>(`/api/media/query-lrc/${hashPath(audioHash)}`, undefined, signal)).lyricList;

@@ -62,7 +62,12 @@ async function findLyric(entry: QueueEntry, signal: AbortSignal): Promise<{ line
   if (!tasks.length) return null;
   const path = entryPath(entry);
   const exact = tasks.find((t) => t.audio_path.replace(/\\/g, '/') === path);
-  const task = exact ?? tasksForAudio(path, tasks.map((t) => ({ ...t, audio_path: t.audio_path.replace(/\\/g, '/') })))[0];
+  const task =
+    exact ??
+    tasksForAudio(
+      path,
+      tasks.map((t) => ({ ...t, audio_path: t.audio_path.replace(/\\/g, '/') })),
+    )[0];
   if (!task) return null;
   const lines = parseLrc(await aiLrcContent(task.id, signal));
   return { lines, source: { title: `${baseName(task.audio_path)}.lrc`, isAI: true, loose: !exact } };

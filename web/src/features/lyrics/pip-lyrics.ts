@@ -8,8 +8,7 @@ const WIDTH = 1000;
 const HEIGHT = 120;
 const FONT = '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif';
 
-export const pipSupported = (): boolean =>
-  typeof document !== 'undefined' && document.pictureInPictureEnabled === true && typeof HTMLCanvasElement.prototype.captureStream === 'function';
+export const pipSupported = (): boolean => typeof document !== 'undefined' && document.pictureInPictureEnabled === true && typeof HTMLCanvasElement.prototype.captureStream === 'function';
 
 export class PipLyrics {
   private readonly canvas: HTMLCanvasElement;

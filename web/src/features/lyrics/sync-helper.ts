@@ -7,10 +7,7 @@ import { normalizeOffset } from './lyric-timing.js';
 
 export type FirstSeen = 'audio' | 'lyric';
 
-export type SyncState =
-  | { phase: 'ready' }
-  | { phase: 'measure'; first: FirstSeen; startedAt: number }
-  | { phase: 'done'; first: FirstSeen; delta: number; offset: number };
+export type SyncState = { phase: 'ready' } | { phase: 'measure'; first: FirstSeen; startedAt: number } | { phase: 'done'; first: FirstSeen; delta: number; offset: number };
 
 export const SYNC_READY: SyncState = { phase: 'ready' };
 

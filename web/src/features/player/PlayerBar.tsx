@@ -59,9 +59,12 @@ export function PlayerBar() {
   const rootRef = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<SeekPreview | null>(null);
 
-  useEffect(() => () => {
-    if (hold.current) clearTimeout(hold.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hold.current) clearTimeout(hold.current);
+    },
+    [],
+  );
 
   if (!entry || hidden) return null;
 

@@ -45,7 +45,15 @@ function BarRestoreButton() {
   return (
     <Affix position={{ bottom: 20, right: 20 }} zIndex={180}>
       <HoverTip label={t.player.showBar}>
-        <ActionIcon size={48} radius="xl" variant={playing ? 'filled' : 'default'} aria-label={t.player.showBar} onClick={() => usePlayerUi.getState().setBarHidden(false)} data-testid="player-bar-restore" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+        <ActionIcon
+          size={48}
+          radius="xl"
+          variant={playing ? 'filled' : 'default'}
+          aria-label={t.player.showBar}
+          onClick={() => usePlayerUi.getState().setBarHidden(false)}
+          data-testid="player-bar-restore"
+          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+        >
           <IconMusic size={22} />
         </ActionIcon>
       </HoverTip>

@@ -44,7 +44,16 @@ function Row({ id, entry, index, current }: { id: string; entry: QueueEntry; ind
         background: isDragging ? 'var(--mantine-color-default-hover)' : current ? 'var(--mantine-primary-color-light)' : undefined,
       }}
     >
-      <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" aria-label={t.player.queue.drag} style={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners} data-testid="queue-drag">
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        aria-label={t.player.queue.drag}
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...attributes}
+        {...listeners}
+        data-testid="queue-drag"
+      >
         <IconGripVertical size={16} />
       </ActionIcon>
       <UnstyledButton onClick={() => usePlayer.getState().setTrack(index)} style={{ flex: 1, minWidth: 0 }} py={4}>

@@ -245,7 +245,11 @@ export class PlayerEngine {
         this.emit({ type: 'error', message: MEDIA_ERRORS[code] ?? '媒体加载失败' });
       }),
     );
-    for (const type of ['timeupdate', 'durationchange', 'loadedmetadata', 'progress', 'emptied']) el.addEventListener(type, active(() => this.tick()));
+    for (const type of ['timeupdate', 'durationchange', 'loadedmetadata', 'progress', 'emptied'])
+      el.addEventListener(
+        type,
+        active(() => this.tick()),
+      );
     el.addEventListener('volumechange', () => {
       if (el === this.media) useEngineState.setState({ volume: el.volume });
     });

@@ -14,12 +14,7 @@ export const VOLUME_STEP = 0.04;
 /** The volume indicator hides this long after the last change. */
 export const VOLUME_INDICATOR_MS = 1000;
 
-export type KeyCommand =
-  | { type: 'toggle' }
-  | { type: 'seek'; direction: -1 | 1 }
-  | { type: 'volume'; delta: number }
-  | { type: 'next' }
-  | { type: 'previous' };
+export type KeyCommand = { type: 'toggle' } | { type: 'seek'; direction: -1 | 1 } | { type: 'volume'; delta: number } | { type: 'next' } | { type: 'previous' };
 
 export interface KeyPress {
   key: string;

@@ -12,18 +12,7 @@ import { t } from '../../i18n/index.js';
 import { notifyWarning } from '../../lib/notify.js';
 import { usePref, type SearchType } from '../../lib/prefs.js';
 import { useLabels } from '../labels/api.js';
-import {
-  addPicked,
-  addTyped,
-  candidateCondition,
-  hasCode,
-  matchCandidates,
-  PICK_TYPES,
-  removeAt,
-  type AddError,
-  type LabelCandidate,
-  type PickType,
-} from './search-conditions.js';
+import { addPicked, addTyped, candidateCondition, hasCode, matchCandidates, PICK_TYPES, removeAt, type AddError, type LabelCandidate, type PickType } from './search-conditions.js';
 
 /** Candidates hide this long after the input loses focus. */
 export const CANDIDATE_HIDE_MS = 500;
@@ -144,8 +133,16 @@ export const AdvancedSearch = memo(function AdvancedSearch() {
                   size="lg"
                   radius="sm"
                   style={{ cursor: 'pointer' }}
-                  leftSection={<Text span size="xs" fw={700}>{S.types[c.type]}</Text>}
-                  rightSection={<Text span size="xs" c="dimmed">{c.count}</Text>}
+                  leftSection={
+                    <Text span size="xs" fw={700}>
+                      {S.types[c.type]}
+                    </Text>
+                  }
+                  rightSection={
+                    <Text span size="xs" c="dimmed">
+                      {c.count}
+                    </Text>
+                  }
                   data-testid="search-candidate"
                 >
                   {c.name}
@@ -193,4 +190,3 @@ export const AdvancedSearch = memo(function AdvancedSearch() {
     </Paper>
   );
 });
-

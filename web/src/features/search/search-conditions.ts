@@ -25,8 +25,7 @@ export interface WireCondition {
   name: string;
 }
 
-export const conditionsToWire = (conditions: readonly SearchCondition[]): WireCondition[] =>
-  conditions.map((c) => ({ t: CONDITION_T[c.type], d: c.value, name: c.name }));
+export const conditionsToWire = (conditions: readonly SearchCondition[]): WireCondition[] => conditions.map((c) => ({ t: CONDITION_T[c.type], d: c.value, name: c.name }));
 
 /** The types a user picks in the type selector. */
 export type PickType = 'fuzzy' | 'va' | 'tag' | 'circle';

@@ -30,7 +30,13 @@ function LabelList({ items, color, onRemove, testId }: { items: EditLabel[]; col
   return (
     <Group gap={6} data-testid={testId}>
       {items.map((item, i) => (
-        <Pill key={`${item.id}:${item.name}`} withRemoveButton onRemove={() => onRemove(i)} removeButtonProps={{ 'aria-label': t.library.search.remove(item.name), 'aria-hidden': false, tabIndex: 0 }} style={{ background: `var(--mantine-color-${color}-light)` }}>
+        <Pill
+          key={`${item.id}:${item.name}`}
+          withRemoveButton
+          onRemove={() => onRemove(i)}
+          removeButtonProps={{ 'aria-label': t.library.search.remove(item.name), 'aria-hidden': false, tabIndex: 0 }}
+          style={{ background: `var(--mantine-color-${color}-light)` }}
+        >
           {item.name}
           {String(item.id) === '0' && item.name !== 'N/A' ? ' *' : ''}
         </Pill>

@@ -18,7 +18,6 @@ import { wrapIndex } from './tree.js';
 
 const I = t.library.image;
 
-
 interface ImagePreviewProps {
   workId: number;
   images: FileNode[];

@@ -79,7 +79,17 @@ export function ReviewDialog({ work, opened, onClose }: ReviewDialogProps) {
           comboboxProps={{ withinPortal: true }}
           data-testid="review-progress"
         />
-        <Textarea label={R.text} placeholder={R.placeholder} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={4} maxRows={12} maxLength={20_000} data-testid="review-text" />
+        <Textarea
+          label={R.text}
+          placeholder={R.placeholder}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={20_000}
+          data-testid="review-text"
+        />
         <Group justify="space-between">
           {hasMark ? (
             <Button color="red" variant="subtle" onClick={() => remove.mutate()} loading={remove.isPending} disabled={busy} data-testid="review-delete">

@@ -7,19 +7,7 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
-import {
-  IconBookmark,
-  IconCheck,
-  IconChevronDown,
-  IconDots,
-  IconEdit,
-  IconHistory,
-  IconLanguage,
-  IconPencil,
-  IconPlayerPlayFilled,
-  IconRefresh,
-  IconTextRecognition,
-} from '@tabler/icons-react';
+import { IconBookmark, IconCheck, IconChevronDown, IconDots, IconEdit, IconHistory, IconLanguage, IconPencil, IconPlayerPlayFilled, IconRefresh, IconTextRecognition } from '@tabler/icons-react';
 import type { Progress, WorkDetail } from '../../../../server/contract/works.js';
 import { ApiError } from '../../api/client.js';
 import { PROGRESS_VALUES, putProgress } from '../../components/work-card/review-api.js';
@@ -140,7 +128,14 @@ export function WorkActions({ work, userName, admin, folderAudioCount, onTransla
         </Button>
       )}
       {saved && (
-        <Button variant="subtle" color="red" leftSection={<IconHistory size={16} />} onClick={() => confirm(D.deleteHistoryConfirm, () => removeHistory.mutate(), true)} loading={removeHistory.isPending} data-testid="action-delete-history">
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconHistory size={16} />}
+          onClick={() => confirm(D.deleteHistoryConfirm, () => removeHistory.mutate(), true)}
+          loading={removeHistory.isPending}
+          data-testid="action-delete-history"
+        >
           {D.deleteHistory}
         </Button>
       )}

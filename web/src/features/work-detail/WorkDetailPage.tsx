@@ -181,15 +181,7 @@ function WorkDetail({ id }: { id: number }) {
         ) : tracks.isError ? (
           <LoadFailed error={tracks.error} onRetry={() => void tracks.refetch()} py="xl" />
         ) : (
-          <FileTree
-            path={shownPath}
-            nodes={nodes}
-            statusOf={statusOf}
-            playingHash={current?.hash}
-            canTranslate
-            actions={actions}
-            onPath={setPath}
-          />
+          <FileTree path={shownPath} nodes={nodes} statusOf={statusOf} playingHash={current?.hash} canTranslate actions={actions} onPath={setPath} />
         )}
       </Stack>
       <ImagePreview workId={id} images={images} index={preview} onIndex={setPreview} />
@@ -205,4 +197,3 @@ function WorkDetail({ id }: { id: number }) {
     </Stack>
   );
 }
-

@@ -28,8 +28,7 @@ export type CandidateType = 'tag' | 'va' | 'circle';
 
 export type { EditLabel };
 
-export const fetchEditCandidates = (type: CandidateType, q: string, signal?: AbortSignal) =>
-  apiGet<EditLabel[]>('/api/edit/candidates', { type, q, limit: 50 }, signal);
+export const fetchEditCandidates = (type: CandidateType, q: string, signal?: AbortSignal) => apiGet<EditLabel[]>('/api/edit/candidates', { type, q, limit: 50 }, signal);
 
 export interface EditWorkBody {
   title: string;
@@ -45,5 +44,4 @@ export const fetchWorkAiTasks = async (workId: number, signal?: AbortSignal): Pr
   (await apiGet<{ tasks: AiTask[] }>('/api/lyric/translate', { page: -1, work_id: workId, status: '[]' }, signal)).tasks;
 
 /** Start an AI lyric task for one audio file. */
-export const requestTranslation = (hash: string) =>
-  api<{ id: number }>('PUT', `/api/lyric/translate/${hash.split('/').map(encodeURIComponent).join('/')}`);
+export const requestTranslation = (hash: string) => api<{ id: number }>('PUT', `/api/lyric/translate/${hash.split('/').map(encodeURIComponent).join('/')}`);

@@ -31,15 +31,7 @@ function RecentItem({ work }: { work: HistoryListWork }) {
         </Link>
         {state && (
           <HoverTip label={t.library.favourites.resume}>
-            <ActionIcon
-              pos="absolute"
-              right={6}
-              bottom={6}
-              radius="xl"
-              size="lg"
-              onClick={() => resumeHistory(work.state)}
-              aria-label={`${t.library.favourites.resume} ${work.title}`}
-            >
+            <ActionIcon pos="absolute" right={6} bottom={6} radius="xl" size="lg" onClick={() => resumeHistory(work.state)} aria-label={`${t.library.favourites.resume} ${work.title}`}>
               <IconPlayerPlayFilled size={16} />
             </ActionIcon>
           </HoverTip>

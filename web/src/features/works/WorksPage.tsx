@@ -200,7 +200,10 @@ export function WorksPage() {
                   <WorkItem key={work.id} work={work} look={look} eager={i < columns} />
                 ))}
               </div>
-              <WorksPager page={Math.min(page, totalPages)} total={totalPages} onChange={(p) => {
+              <WorksPager
+                page={Math.min(page, totalPages)}
+                total={totalPages}
+                onChange={(p) => {
                   setPage(p, false);
                   window.scrollTo({ top: 0 });
                 }}

@@ -37,15 +37,7 @@ const M = t.library.works;
 function Toggle({ label, active, disabled, onClick, icon, testId }: { label: string; active: boolean; disabled?: boolean; onClick(): void; icon: React.ReactNode; testId: string }) {
   return (
     <HoverTip label={label}>
-      <ActionIcon
-        variant={active ? 'filled' : 'default'}
-        size="lg"
-        onClick={onClick}
-        disabled={disabled}
-        aria-label={label}
-        aria-pressed={active}
-        data-testid={testId}
-      >
+      <ActionIcon variant={active ? 'filled' : 'default'} size="lg" onClick={onClick} disabled={disabled} aria-label={label} aria-pressed={active} data-testid={testId}>
         {icon}
       </ActionIcon>
     </HoverTip>
@@ -102,13 +94,7 @@ export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZo
         />
         <Menu closeOnItemClick={false} position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button
-              variant={lyricCount ? 'light' : 'default'}
-              size="sm"
-              leftSection={<IconFilter size={16} />}
-              data-testid="lyric-filter"
-              px="sm"
-            >
+            <Button variant={lyricCount ? 'light' : 'default'} size="sm" leftSection={<IconFilter size={16} />} data-testid="lyric-filter" px="sm">
               {lyricCount ? lyricOptions.map((o) => M.lyrics[o]).join('、') : M.lyricAny}
             </Button>
           </Menu.Target>
@@ -183,7 +169,15 @@ export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZo
           </Menu.Target>
           <Menu.Dropdown p="sm">
             <Stack gap="sm">
-              <Radio.Group value={listMode} onChange={(v) => setListMode(v as ListMode)} label={<Text size="sm" fw={500}>{M.listMode}</Text>}>
+              <Radio.Group
+                value={listMode}
+                onChange={(v) => setListMode(v as ListMode)}
+                label={
+                  <Text size="sm" fw={500}>
+                    {M.listMode}
+                  </Text>
+                }
+              >
                 <Group gap="md" mt={6}>
                   <Radio value="waterfall" label={M.waterfall} size="xs" data-testid="mode-waterfall" />
                   <Radio value="pagination" label={M.pagination} size="xs" data-testid="mode-pagination" />

@@ -158,10 +158,7 @@ export function WorksWaterfall({ works, columns, look, hasMore, loading, failed,
   const shown = useRowByRow(works.length, columns);
   const rows = useMemo(() => (lastRows.current = rowsKeeping(works, shown, columns, lastRows.current)), [works, columns, shown]);
   const [listHeight, setListHeight] = useState(0);
-  const context = useMemo<FooterContext>(
-    () => ({ count: works.length, hasMore, loading, failed, listHeight, onLoadMore }),
-    [works.length, hasMore, loading, failed, listHeight, onLoadMore],
-  );
+  const context = useMemo<FooterContext>(() => ({ count: works.length, hasMore, loading, failed, listHeight, onLoadMore }), [works.length, hasMore, loading, failed, listHeight, onLoadMore]);
   const computeItemKey = useCallback((index: number, row: WorkListItem[]) => `${columns}:${row[0]?.id ?? index}`, [columns]);
   const itemContent = useCallback((index: number, row: WorkListItem[]) => <WorksRow row={row} columns={columns} look={look} eager={index === 0} />, [columns, look]);
   return (

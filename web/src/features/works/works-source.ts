@@ -18,11 +18,7 @@ type LyricOption = 'local' | 'ai' | 'no';
 export type LabelKindParam = 'circles' | 'tags' | 'vas';
 
 /** What the list shows. */
-export type WorksSource =
-  | { kind: 'all' }
-  | { kind: 'keyword'; keyword: string }
-  | { kind: 'label'; label: LabelKindParam; id: string }
-  | { kind: 'advanced'; conditions: SearchCondition[] };
+export type WorksSource = { kind: 'all' } | { kind: 'keyword'; keyword: string } | { kind: 'label'; label: LabelKindParam; id: string } | { kind: 'advanced'; conditions: SearchCondition[] };
 
 /** The label query parameters of /works, in the order they win when several are given. */
 const LABEL_PARAMS: [string, LabelKindParam][] = [
