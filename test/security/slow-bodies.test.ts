@@ -45,7 +45,7 @@ describe('slow and oversized bodies without a login', () => {
       expect(statusOf(r.text), `${cases[i][0]} ${cases[i][1]}`).toBe(cases[i][2]);
       expect(r.closed, `${cases[i][1]} closed`).toBe(true);
       expect(r.ms).toBeLessThan(3000);
-      expect(jsonOf(r.text)).toEqual({ error: expect.any(String) });
+      expect(jsonOf(r.text)).toEqual({ error: expect.any(String), code: expect.any(String) });
     });
   });
 
@@ -132,7 +132,7 @@ describe('timeouts', () => {
   it('answers 408 and closes when a body stops arriving', async () => {
     const r = await slowRequest(s.t.server.port, putConfig(s.token, 100), '{"config":').done;
     expect(statusOf(r.text)).toBe(408);
-    expect(jsonOf(r.text)).toEqual({ error: '请求体接收超时' });
+    expect(jsonOf(r.text)).toEqual({ error: '请求体接收超时', code: 'REQUEST_TIMEOUT' });
     expect(r.closed).toBe(true);
     expect(r.ms).toBeLessThan(3000);
   });
