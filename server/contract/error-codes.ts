@@ -47,7 +47,8 @@ export const ERROR_CODES = {
   GUEST_READ_ONLY: 'A guest account can only browse and play.',
   ADMIN_ONLY: 'Only an administrator may do this.',
   OWN_PASSWORD_ONLY: "Only your own account's password can be changed.",
-  LAST_ADMIN: 'The last administrator cannot lose the admin role or be deleted.',
+  LAST_ADMIN_ROLE: 'The last administrator cannot lose the admin role.',
+  LAST_ADMIN_DELETE: 'The last administrator account cannot be deleted.',
   SELF_DELETE: 'The account you are logged in with cannot be deleted.',
 
   // ---- works, files and labels ----

@@ -282,7 +282,7 @@ export class UsersService {
     const user = await this.users.byName(name);
     if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
     if (user.role === 'admin' && role !== 'admin' && (await this.users.countByRole('admin')) <= 1) {
-      throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN' });
+      throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN_ROLE' });
     }
     await this.users.setRole(user.id, role as Role);
     return publicUser((await this.users.byName(name))!);
@@ -296,7 +296,7 @@ export class UsersService {
     const unknown = names.filter((n) => !all.some((u) => u.name === n));
     if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`, { code: 'USER_NOT_FOUND' });
     const adminsLeft = all.filter((u) => u.role === 'admin' && !names.includes(u.name)).length;
-    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN' });
+    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
     return this.users.deleteByNames(names);
   }
 }
