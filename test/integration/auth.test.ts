@@ -320,7 +320,7 @@ describe('hostile login bodies', () => {
     const login = await t.request('POST', '/api/auth/me', { body: { name: longName, password: 'secret1' } });
     expect(login.status).toBe(422);
     const body = (await login.json()) as { errors: Record<string, unknown>[] };
-    expect(body.errors).toEqual([{ msg: '用户名不能超过 64 个字符，且不能包含控制字符或斜杠', param: 'name', location: 'body' }]);
+    expect(body.errors).toEqual([{ msg: '用户名不能超过 64 个字符，且不能包含控制字符或斜杠', param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: 64 } }]);
     expect(JSON.stringify(body)).not.toContain('echo-me');
 
     const nested = await t.request('POST', '/api/auth/me', { body: { name: { 'echo-me': 1 }, password: 'secret1' } });

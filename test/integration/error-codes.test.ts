@@ -34,8 +34,8 @@ describe('error codes in error bodies', () => {
       field: 'name',
       params: { min: 5 },
       errors: [
-        { msg: '用户名长度至少为 5', param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT' },
-        { msg: '密码长度至少为 5', param: 'password', location: 'body', code: 'PASSWORD_TOO_SHORT' },
+        { msg: '用户名长度至少为 5', param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT', params: { min: 5 } },
+        { msg: '密码长度至少为 5', param: 'password', location: 'body', code: 'PASSWORD_TOO_SHORT', params: { min: 5 } },
       ],
     });
   });

@@ -63,6 +63,8 @@ function classify(raw: unknown): Rendered | null {
       body.errors = raw.fields.map((f) => {
         const entry: Record<string, unknown> = { msg: String(f.msg), param: String(f.param), location: String(f.location) };
         if (isApiErrorCode(f.code)) entry.code = f.code;
+        const params = paramsOf(f.params);
+        if (params) entry.params = params;
         return entry;
       });
     }
