@@ -49,6 +49,11 @@ describe('API error codes', () => {
     expect(unlisted).toEqual([]);
   });
 
+  it('docs/API.md lists every code', () => {
+    const doc = readFileSync(path.join(root, 'docs/API.md'), 'utf8');
+    expect(API_ERROR_CODES.filter((c) => !doc.includes(`| \`${c}\` |`))).toEqual([]);
+  });
+
   it('every listed code is used by the server', () => {
     const all = files.map((f) => f.text).join('\n');
     expect(API_ERROR_CODES.filter((c) => !all.includes(`'${c}'`))).toEqual([]);
