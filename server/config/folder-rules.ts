@@ -11,7 +11,7 @@
  */
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ApiErrorCode, ErrorParams } from '../contract/error-codes.js';
+import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
 
 /** Texts the dashboard shows (kept as the folders API always said them). */
 export const FOLDER_RULE_MSG = {
@@ -42,7 +42,7 @@ export interface FolderProblem {
   /** `conflict`: the entry is fine alone but clashes with an earlier one (the folders API answers 409). */
   kind: 'invalid' | 'conflict';
   message: string;
-  /** The API error code (server/contract/error-codes.ts) and the parameters of its sentence. */
+  /** The API error code (server/domain/error-codes.ts) and the parameters of its sentence. */
   code: ApiErrorCode;
   params?: ErrorParams;
 }

@@ -1,10 +1,10 @@
-import type { ApiErrorCode, ErrorParams } from '../contract/error-codes.js';
+import type { ApiErrorCode, ErrorParams } from './error-codes.js';
 
 /**
  * The one error type of kikoplay. Services throw it; the HTTP error middleware renders it as
  * `{ "error": message, "code": CODE, "field"?, "params"? }` (plus `"errors": [{ msg, param, location, code? }]`
  * for the 422 validation form the kikoeru clients expect on login and user management); the CLI
- * prints `message` and exits non-zero. `kind` decides the status; `code` (server/contract/error-codes.ts)
+ * prints `message` and exits non-zero. `kind` decides the status; `code` (server/domain/error-codes.ts)
  * is the stable machine code the web app translates.
  */
 export type ErrorKind =

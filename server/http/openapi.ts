@@ -1,6 +1,6 @@
 import type { Layer, Router } from '@koa/router';
 import { z } from 'zod';
-import { API_ERROR_CODES } from '../contract/error-codes.js';
+import { API_ERROR_CODES } from '../domain/error-codes.js';
 import { routeAreaOf, routeDocOf, routePolicyOf } from './api-router.js';
 import { DEFAULT_ROUTE_POLICY, type RouteDoc, type RoutePolicy } from './route-policy.js';
 

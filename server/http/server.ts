@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../app/services.js';
-import type { ApiErrorCode } from '../contract/error-codes.js';
+import type { ApiErrorCode } from '../domain/error-codes.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
 import { AdminHub } from '../realtime/admin-hub.js';
 import { tuneHeapGrowthForServer } from './heap-growth.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiErrorCode, ErrorParams } from '../contract/error-codes.js';
+import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
 import { AppError, badRequest, notFound } from '../domain/errors.js';
 import { formatWorkCode } from '../domain/work-code.js';
 import type { Progress } from '../contract/works.js';

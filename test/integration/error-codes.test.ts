@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { USER_DATA_LIMITS, USER_DATA_MSG } from '../../server/services/user-data-service.js';
 import { MSG } from '../../server/services/users-service.js';
-import { isApiErrorCode } from '../../server/contract/error-codes.js';
+import { isApiErrorCode } from '../../server/domain/error-codes.js';
 
 const WORK = 314159;
 

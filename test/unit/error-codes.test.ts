@@ -1,14 +1,14 @@
 /**
- * The list of API error codes (server/contract/error-codes.ts) is complete and exact: every code the
+ * The list of API error codes (server/domain/error-codes.ts) is complete and exact: every code the
  * server can put in an error body is listed with its meaning, and every listed code is used.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES, ERROR_CODES } from '../../server/contract/error-codes.js';
+import { API_ERROR_CODES, ERROR_CODES } from '../../server/domain/error-codes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const LIST = path.join(root, 'server/contract/error-codes.ts');
+const LIST = path.join(root, 'server/domain/error-codes.ts');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
 
 const files = sources(path.join(root, 'server')).map((p) => ({ p: path.relative(root, p), text: readFileSync(p, 'utf8') }));
 /** The files that make errors: they import the error type or the code list. */
-const errorMakers = files.filter((f) => /from '[./]*(?:domain\/)?errors\.js'|contract\/error-codes\.js'/.test(f.text) && !f.p.startsWith('server/worker/'));
+const errorMakers = files.filter((f) => /from '[./]*(?:domain\/)?(?:errors|error-codes)\.js'/.test(f.text) && !f.p.startsWith('server/worker/'));
 
 describe('API error codes', () => {
   it('are SCREAMING_SNAKE_CASE, each with a one-line meaning', () => {

@@ -3,7 +3,7 @@
  * same placeholders in every language, and falls back to the server's `error` text when it cannot.
  */
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES } from '../../server/contract/error-codes.js';
+import { API_ERROR_CODES } from '../../server/domain/error-codes.js';
 import { ERROR_MESSAGES, ERROR_PARAM_WORDS, type ErrorLocale } from '../../web/src/i18n/error-messages.js';
 import { errorSentence } from '../../web/src/api/error-sentence.js';
 import { ApiError } from '../../web/src/api/client.js';

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { isApiErrorCode, type ApiErrorCode } from '../../contract/error-codes.js';
+import { isApiErrorCode, type ApiErrorCode } from '../../domain/error-codes.js';
 import { isAppError } from '../../domain/errors.js';
 import { redactUrl } from './redact-url.js';
 

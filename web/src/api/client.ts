@@ -39,7 +39,7 @@ export class ApiError extends Error {
   /** What the server said (`error`), untranslated: for parsing details, never for display. */
   readonly serverText: string;
 
-  /** The machine code of the answer (server/contract/error-codes.ts), if it has one. */
+  /** The machine code of the answer (server/domain/error-codes.ts), if it has one. */
   get code(): string | undefined {
     return isRecord(this.body) && typeof this.body.code === 'string' ? this.body.code : undefined;
   }

@@ -4,7 +4,7 @@
  * unknown (an older or newer server), when the sentence needs a parameter the body does not carry,
  * and in Chinese, where the server's own text already is the sentence (with every detail).
  */
-import { isApiErrorCode } from '../../../server/contract/error-codes.js';
+import { isApiErrorCode } from '../../../server/domain/error-codes.js';
 import { ERROR_MESSAGES, ERROR_PARAM_WORDS, type ErrorLocale } from '../i18n/error-messages.js';
 
 /** The interface language, as `<html lang>` says it; anything but English or Japanese is zh-CN. */

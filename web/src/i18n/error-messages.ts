@@ -1,11 +1,11 @@
 /**
- * The sentences of the API error codes (server/contract/error-codes.ts) in each interface language.
+ * The sentences of the API error codes (server/domain/error-codes.ts) in each interface language.
  * `{name}` is replaced by `params.name` of the error body (`{field}` by its `field`); a sentence whose
  * placeholders the body does not fill is not used (the server's own `error` text is shown instead).
  * zh-CN says what the server says (its `error` texts are Chinese), without the parts that would
  * repeat what the client sent.
  */
-import type { ApiErrorCode } from '../../../server/contract/error-codes.js';
+import type { ApiErrorCode } from '../../../server/domain/error-codes.js';
 
 export type ErrorLocale = 'en' | 'ja' | 'zh-CN';
 export type ErrorCatalogue = Record<ApiErrorCode, string>;
