@@ -25,7 +25,7 @@ export class HashQueue {
       this.running++;
     } else {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new AppError('unavailable', BUSY_MESSAGE, { headers: { 'Retry-After': String(this.retryAfterSeconds()) } });
+        throw new AppError('unavailable', BUSY_MESSAGE, { code: 'BUSY', headers: { 'Retry-After': String(this.retryAfterSeconds()) } });
       }
       // the finishing task hands its slot over: `running` stays as it is
       await new Promise<void>((resolve) => this.waiting.push(resolve));

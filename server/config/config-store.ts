@@ -31,11 +31,11 @@ export class ConfigStore extends EventEmitter {
   update(patch: Record<string, unknown>): Config {
     const before = this.current;
     const candidate = configSchema.safeParse({ ...before, ...patch });
-    if (!candidate.success) throw new AppError('bad_request', `配置无效: ${describeConfigError(candidate.error)}`);
+    if (!candidate.success) throw new AppError('bad_request', `配置无效: ${describeConfigError(candidate.error)}`, { code: 'CONFIG_INVALID' });
     try {
       updateConfigFile(this.dataDir, patch);
     } catch (err) {
-      if (err instanceof ConfigFileError) throw new AppError('bad_request', `配置无效: ${err.message}`);
+      if (err instanceof ConfigFileError) throw new AppError('bad_request', `配置无效: ${err.message}`, { code: 'CONFIG_INVALID' });
       throw err;
     }
     this.current = loadConfig(this.dataDir, this.flags, this.env);

@@ -11,6 +11,7 @@
  */
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import path from 'node:path';
+import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
 
 /** Texts the dashboard shows (kept as the folders API always said them). */
 export const FOLDER_RULE_MSG = {
@@ -41,6 +42,15 @@ export interface FolderProblem {
   /** `conflict`: the entry is fine alone but clashes with an earlier one (the folders API answers 409). */
   kind: 'invalid' | 'conflict';
   message: string;
+  /** The API error code (server/domain/error-codes.ts) and the parameters of its sentence. */
+  code: ApiErrorCode;
+  params?: ErrorParams;
+}
+
+/** A folder that cannot be used as it is: the text and the API error code. */
+export interface FolderIssue {
+  message: string;
+  code: ApiErrorCode;
 }
 
 /** `/srv/lib/` and `/srv/lib` are the same folder; on Windows case does not matter. */
@@ -60,10 +70,10 @@ export const isAbsoluteFolder = (p: string) => !p.includes('\u0000') && path.isA
 function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined {
   const name = f.name.trim();
   const dir = f.path.trim();
-  if (!name) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.empty };
-  if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty };
-  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name)) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME) };
-  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir) };
+  if (!name) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
+  if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
+  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name)) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
+  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   return undefined;
 }
 
@@ -86,11 +96,11 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
     const dir = f.path.trim();
     const key = pathKey(dir);
     const clash = (): FolderProblem | undefined => {
-      if (valid.some((e) => e.name === name)) return { at: [j, 'name'], kind: 'conflict', message: FOLDER_RULE_MSG.nameTaken };
-      if (valid.some((e) => e.key === key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.pathTaken };
+      if (valid.some((e) => e.name === name)) return { at: [j, 'name'], kind: 'conflict', message: FOLDER_RULE_MSG.nameTaken, code: 'FOLDER_NAME_TAKEN' };
+      if (valid.some((e) => e.key === key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.pathTaken, code: 'FOLDER_PATH_TAKEN' };
       for (const e of valid) {
-        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(dir, e.name) };
-        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(dir, e.name) };
+        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(dir, e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
+        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(dir, e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
       }
       return undefined;
     };
@@ -102,10 +112,10 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
 }
 
 /** The cover folder: absolute when set, and set when the default folder is not used. */
-export function coverFolderProblem(useDefault: boolean, dir: string): string | undefined {
+export function coverFolderProblem(useDefault: boolean, dir: string): FolderIssue | undefined {
   const d = dir.trim();
-  if (d && !isAbsoluteFolder(d)) return FOLDER_RULE_MSG.notAbsolute(d);
-  if (!useDefault && !d) return FOLDER_RULE_MSG.coverDirNeeded;
+  if (d && !isAbsoluteFolder(d)) return { message: FOLDER_RULE_MSG.notAbsolute(d), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
+  if (!useDefault && !d) return { message: FOLDER_RULE_MSG.coverDirNeeded, code: 'COVER_FOLDER_REQUIRED' };
   return undefined;
 }
 
@@ -113,19 +123,19 @@ export function coverFolderProblem(useDefault: boolean, dir: string): string | u
  * Whether a folder is usable now: it exists, is a folder, and can be listed (`read`) or also written
  * (`write`, the cover folder). Undefined when it is.
  */
-export function folderOnDiskProblem(p: string, need: 'read' | 'write'): string | undefined {
+export function folderOnDiskProblem(p: string, need: 'read' | 'write'): FolderIssue | undefined {
   let st;
   try {
     st = statSync(p);
   } catch {
-    return FOLDER_RULE_MSG.missing(p);
+    return { message: FOLDER_RULE_MSG.missing(p), code: 'FOLDER_MISSING' };
   }
-  if (!st.isDirectory()) return FOLDER_RULE_MSG.notDirectory(p);
+  if (!st.isDirectory()) return { message: FOLDER_RULE_MSG.notDirectory(p), code: 'FOLDER_NOT_DIRECTORY' };
   const mode = need === 'write' ? fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK : fsConstants.R_OK | fsConstants.X_OK;
   try {
     accessSync(p, mode);
   } catch {
-    return need === 'write' ? FOLDER_RULE_MSG.notWritable(p) : FOLDER_RULE_MSG.unreadable(p);
+    return need === 'write' ? { message: FOLDER_RULE_MSG.notWritable(p), code: 'FOLDER_NOT_WRITABLE' } : { message: FOLDER_RULE_MSG.unreadable(p), code: 'FOLDER_UNREADABLE' };
   }
   return undefined;
 }
@@ -146,13 +156,13 @@ export function folderWriteProblems(before: FolderSettings, next: FolderSettings
   next.rootFolders.forEach((f, i) => {
     if (known.has(pathKey(f.path))) return;
     const p = folderOnDiskProblem(f.path.trim(), 'read');
-    if (p) problems.push(`rootFolders.${i}.path: ${p}`);
+    if (p) problems.push(`rootFolders.${i}.path: ${p.message}`);
   });
   const coverKey = (d: string) => (d.trim() ? pathKey(d.trim()) : '');
   const coverChanged = before.coverUseDefaultPath !== next.coverUseDefaultPath || coverKey(before.coverFolderDir) !== coverKey(next.coverFolderDir);
   if (!next.coverUseDefaultPath && coverChanged) {
     const p = folderOnDiskProblem(next.coverFolderDir.trim(), 'write');
-    if (p) problems.push(`coverFolderDir: ${p}`);
+    if (p) problems.push(`coverFolderDir: ${p.message}`);
   }
   return problems;
 }

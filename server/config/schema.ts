@@ -18,7 +18,7 @@ const coverFolderDir = z
   .trim()
   .superRefine((dir, ctx) => {
     const problem = coverFolderProblem(true, dir);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
   });
 
 /** A host name (or IP) a browser may use to reach this server: no scheme, path or port. */

@@ -124,7 +124,7 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
         ctx.body = { error: `方法 ${ctx.method} 不适用于 ${ctx.path}` };
         return;
       }
-      throw notFound(`接口不存在: ${ctx.method} ${ctx.path}`);
+      throw notFound(`接口不存在: ${ctx.method} ${ctx.path}`, { code: 'ROUTE_NOT_FOUND' });
     }
   });
   return koa;

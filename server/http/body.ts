@@ -19,8 +19,8 @@ export interface BodyRule {
 /** Methods whose body a route reads; on any other method a body is never looked at. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const unsupported = (message: string) => new AppError('bad_request', message, { status: 415 });
-const tooLarge = (limit: number) => new AppError('payload_too_large', `请求体过大（此接口上限 ${formatBytes(limit)}）`);
+const unsupported = (message: string) => new AppError('bad_request', message, { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
+const tooLarge = (limit: number) => new AppError('payload_too_large', `请求体过大（此接口上限 ${formatBytes(limit)}）`, { params: { limit: formatBytes(limit) } });
 
 function formatBytes(n: number): string {
   return n >= 1024 * KB ? `${Math.round(n / (1024 * KB))} MB` : `${Math.round(n / KB)} KB`;
@@ -71,12 +71,12 @@ function mediaType(ctx: Context): { mime: string; charset: string | null } {
 function parseJson(text: string): unknown {
   if (text.trim() === '') return {};
   const first = /\S/.exec(text)?.[0];
-  if (first !== '{' && first !== '[') throw badRequest('请求体不是有效的 JSON: 需要对象或数组');
+  if (first !== '{' && first !== '[') throw badRequest('请求体不是有效的 JSON: 需要对象或数组', { code: 'INVALID_JSON' });
   try {
     return JSON.parse(text) as unknown;
   } catch {
     // the parser's own message quotes the body: never echoed
-    throw badRequest('请求体不是有效的 JSON');
+    throw badRequest('请求体不是有效的 JSON', { code: 'INVALID_JSON' });
   }
 }
 
@@ -117,8 +117,8 @@ function collect(req: IncomingMessage, limit: number, timeoutMs: number): Promis
       else chunks.push(chunk);
     };
     const onEnd = () => settle(null, Buffer.concat(chunks, size));
-    const onClose = () => settle(badRequest('请求体未完整接收'));
-    const timer = setTimeout(() => settle(new AppError('bad_request', '请求体接收超时', { status: 408 })), timeoutMs);
+    const onClose = () => settle(badRequest('请求体未完整接收', { code: 'BODY_INCOMPLETE' }));
+    const timer = setTimeout(() => settle(new AppError('bad_request', '请求体接收超时', { code: 'REQUEST_TIMEOUT', status: 408 })), timeoutMs);
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('close', onClose);
@@ -148,7 +148,7 @@ export async function readBody(ctx: Context, rule: BodyRule, budget: BodyBudget,
   if (declared !== null && !(declared <= rule.limit)) throw tooLarge(rule.limit);
   const reserved = declared ?? rule.limit;
   if (!budget.reserve(reserved)) {
-    throw new AppError('unavailable', '服务器正忙于接收其他请求，请稍后重试', { headers: { 'Retry-After': '5' } });
+    throw new AppError('unavailable', '服务器正忙于接收其他请求，请稍后重试', { code: 'BUSY', headers: { 'Retry-After': '5' } });
   }
   try {
     // a client that asked to wait (Expect: 100-continue) sends its body only now that the route let it in

@@ -1,5 +1,6 @@
 import type { Layer, Router } from '@koa/router';
 import { z } from 'zod';
+import { API_ERROR_CODES } from '../domain/error-codes.js';
 import { routeAreaOf, routeDocOf, routePolicyOf } from './api-router.js';
 import { DEFAULT_ROUTE_POLICY, type RouteDoc, type RoutePolicy } from './route-policy.js';
 
@@ -49,6 +50,25 @@ export interface OpenApiDocument {
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The error body: the text (kikoeru clients show it), the stable code (docs/API.md "Errors"), the field and sentence parameters. */
+const ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string', enum: API_ERROR_CODES },
+    field: { type: 'string' },
+    params: { type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { msg: { type: 'string' }, param: { type: 'string' }, location: { type: 'string' }, code: { type: 'string', enum: API_ERROR_CODES } },
+        required: ['msg', 'param', 'location'],
+      },
+    },
+  },
+  required: ['error', 'code'],
+};
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const UNDESCRIBABLE: JsonSchema = { description: '此结构无法用 JSON Schema 描述' };
 
@@ -180,7 +200,7 @@ export function buildOpenApi(router: Router, info: { version: string }): OpenApi
     tags: tags.map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } },
+      schemas: { Error: ERROR_SCHEMA },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: '登录令牌（Authorization: Bearer …）；worker 接口也接受工作节点令牌' },
         queryToken: { type: 'apiKey', in: 'query', name: 'token', description: '媒体令牌或登录令牌，仅用于媒体、封面、下载和歌词查询地址' },

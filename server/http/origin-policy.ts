@@ -94,7 +94,7 @@ export class OriginPolicy {
       return new AppError(
         'forbidden',
         `拒绝主机名 ${quote(name)} 的请求（它不是本服务器的地址，可能是 DNS 重绑定攻击）。若这是本服务器的公开域名，请把它加入配置 publicHosts，例如 kikoplay config set publicHosts '["${parsed?.hostname ?? 'example.com'}"]'`,
-        { status: 421 },
+        { code: 'HOST_NOT_ALLOWED', status: 421 },
       );
     }
     return null;
@@ -151,5 +151,9 @@ function sameOriginString(configured: string, origin: string): boolean {
 
 function forbiddenOrigin(shown: string, origin: string | null): AppError {
   const example = origin ?? 'https://example.com';
-  return new AppError('forbidden', `拒绝来自其他站点 (${quote(shown)}) 的修改请求。若要允许该来源，请把它加入配置 allowedOrigins，例如 kikoplay config set allowedOrigins '["${example}"]'`);
+  return new AppError(
+    'forbidden',
+    `拒绝来自其他站点 (${quote(shown)}) 的修改请求。若要允许该来源，请把它加入配置 allowedOrigins，例如 kikoplay config set allowedOrigins '["${example}"]'`,
+    { code: 'ORIGIN_NOT_ALLOWED' },
+  );
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../app/services.js';
+import type { ApiErrorCode } from '../domain/error-codes.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
 import { AdminHub } from '../realtime/admin-hub.js';
 import { tuneHeapGrowthForServer } from './heap-growth.js';
@@ -18,15 +19,15 @@ export interface RunningServer {
 }
 
 /** node's own answers to requests its parser refuses (see `socketOnError` in node's _http_server). */
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', '请求的 URL 或请求头过长'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', '请求体的分块扩展过长'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时'],
+const CLIENT_ERRORS: Record<string, [number, string, string, ApiErrorCode]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', '请求的 URL 或请求头过长', 'HEADERS_TOO_LARGE'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', '请求体的分块扩展过长', 'PAYLOAD_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时', 'REQUEST_TIMEOUT'],
 };
 
 /**
  * Requests node's parser refuses before Koa sees them (a URL or headers over 16 KB, a malformed request
- * line, a request that took too long to arrive) get node's status with the API's `{ "error": … }` body
+ * line, a request that took too long to arrive) get node's status with the API's `{ "error": …, "code": … }` body
  * instead of an empty one.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
@@ -35,8 +36,8 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy();
     return;
   }
-  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', '无效的 HTTP 请求'];
-  const body = JSON.stringify({ error: message });
+  const [status, reason, message, code] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', '无效的 HTTP 请求', 'BAD_REQUEST'];
+  const body = JSON.stringify({ error: message, code });
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${rawSecurityHeaders()}Connection: close\r\n\r\n${body}`);
 }
 

@@ -59,7 +59,7 @@ export class WritePace {
     const booked = this.book(user, declared);
     if ('refused' in booked) {
       await sleep(this.limits.maxWaitMs);
-      throw new AppError('too_many_requests', WRITE_PACE_MESSAGE, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(booked.retryAfterMs / 1000))) } });
+      throw new AppError('too_many_requests', WRITE_PACE_MESSAGE, { code: 'WRITE_PACE', headers: { 'Retry-After': String(Math.max(1, Math.ceil(booked.retryAfterMs / 1000))) } });
     }
     if (booked.waitMs > 0) await sleep(booked.waitMs);
   }

@@ -108,7 +108,7 @@ async function sendWhole(ctx: Context, source: FileSource, part: Part): Promise<
   if (bytes !== part.length) {
     // the file was shortened since it was opened: nothing is sent yet, so say so
     giveBack(buf);
-    throw new AppError('conflict', '文件在读取时发生了变化，请重试');
+    throw new AppError('conflict', '文件在读取时发生了变化，请重试', { code: 'FILE_CHANGED' });
   }
   // only a response that finished has handed the bytes to the kernel; an aborted one may still
   // hold them in a pending write, so its buffer is left to the garbage collector

@@ -105,16 +105,16 @@ export class AiTasksService {
    */
   private async openAudio(rootAlias: string, dir: string, relPath: string, failPrefix = ''): Promise<{ handle: FileHandle; size: number }> {
     const root = this.config().rootFolders.find((f) => f.name === rootAlias);
-    if (!root) throw notFound(`${failPrefix}找不到文件夹: "${rootAlias}"，请检查媒体库文件夹设置`);
+    if (!root) throw notFound(`${failPrefix}找不到文件夹: "${rootAlias}"，请检查媒体库文件夹设置`, { code: 'ROOT_FOLDER_MISSING', params: { folder: rootAlias } });
     const base = path.resolve(root.path);
     const abs = path.resolve(base, ...dir.split('/'), ...relPath.split('/'));
-    if (abs === base || !isWithin(base, abs)) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"`);
+    if (abs === base || !isWithin(base, abs)) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"`, { code: 'FILE_GONE' });
     try {
       const { handle, stat } = await openLibraryFile(await resolveLibraryPath(base, abs));
       return { handle, size: stat.size };
     } catch (err) {
-      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden(`${failPrefix}拒绝访问：音频文件链接到了媒体库文件夹之外`);
-      if (err instanceof LibraryPathError) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"，请重新扫描该作品`);
+      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden(`${failPrefix}拒绝访问：音频文件链接到了媒体库文件夹之外`, { code: 'PATH_OUTSIDE_LIBRARY' });
+      if (err instanceof LibraryPathError) throw notFound(`${failPrefix}找不到具体的音频文件: "${relPath}"，请重新扫描该作品`, { code: 'FILE_GONE' });
       throw err;
     }
   }
@@ -146,21 +146,21 @@ export class AiTasksService {
 
   /** PUT /api/lyric/translate/:workId/:n — queue the audio file behind a track hash. */
   async create(actor: Actor, workId: number, n: number): Promise<{ id: number }> {
-    if (!canWrite(actor)) throw forbidden(MSG.guest);
+    if (!canWrite(actor)) throw forbidden(MSG.guest, { code: 'GUEST_READ_ONLY' });
     const track = await this.repo.track(workId, n);
     if (!track) {
-      if (!(await this.repo.workExists(workId))) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
-      throw notFound(`作品 ${formatWorkCode(workId)} 中没有编号为 ${n} 的文件（${workId}/${n}）`);
+      if (!(await this.repo.workExists(workId))) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
+      throw notFound(`作品 ${formatWorkCode(workId)} 中没有编号为 ${n} 的文件（${workId}/${n}）`, { code: 'FILE_NOT_FOUND', params: { file: `${workId}/${n}` } });
     }
-    if (track.kind !== 'audio') throw badRequest(`只能为音频文件创建转写任务: "${track.path}" 不是音频文件`);
+    if (track.kind !== 'audio') throw badRequest(`只能为音频文件创建转写任务: "${track.path}" 不是音频文件`, { code: 'AI_AUDIO_ONLY' });
     await (await this.openAudio(track.root_folder, track.dir, track.path)).handle.close();
     // admins (and the terminal) queue as much as they like; a user's waiting tasks are capped
     const cap = isAdmin(actor) ? Infinity : MAX_PENDING_TASKS_PER_USER;
     const created = await this.repo.create(workId, track.path, actor.id > 0 ? actor.id : null, this.now(), cap);
     if ('duplicate' in created) {
-      throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`);
+      throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`, { code: 'AI_TASK_DUPLICATE', params: { id: created.duplicate } });
     }
-    if ('pendingOfCreator' in created) throw new AppError('too_many_requests', MSG.tooManyPending);
+    if ('pendingOfCreator' in created) throw new AppError('too_many_requests', MSG.tooManyPending, { code: 'AI_TASK_LIMIT', params: { max: MAX_PENDING_TASKS_PER_USER } });
     return { id: created.id };
   }
 
@@ -169,14 +169,14 @@ export class AiTasksService {
    * otherwise): an admin any task, a user only the tasks they created. Nothing is changed on a refusal.
    */
   private async ownedIds(actor: Actor, ids: number[], verb: string): Promise<number[]> {
-    if (!canWrite(actor)) throw forbidden(MSG.guest);
+    if (!canWrite(actor)) throw forbidden(MSG.guest, { code: 'GUEST_READ_ONLY' });
     const unique = [...new Set(ids)];
     const creators = await this.repo.creators(unique);
     const missing = unique.filter((id) => !creators.has(id));
-    if (missing.length) throw notFound(`没有找到翻译任务 id=${missing.join(', ')}`);
+    if (missing.length) throw notFound(`没有找到翻译任务 id=${missing.join(', ')}`, { code: 'AI_TASK_NOT_FOUND' });
     if (!isAdmin(actor)) {
       const others = unique.filter((id) => creators.get(id) !== actor.id);
-      if (others.length) throw forbidden(MSG.notOwner(verb, others));
+      if (others.length) throw forbidden(MSG.notOwner(verb, others), { code: 'AI_TASK_NOT_OWNER' });
     }
     return unique;
   }
@@ -194,7 +194,7 @@ export class AiTasksService {
   /** GET /api/lyric/translate/lrc?id= */
   async lrc(id: number): Promise<{ lrcContent: string }> {
     const lrc = await this.repo.successfulLrc(id);
-    if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${id}`);
+    if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${id}`, { code: 'AI_TASK_NOT_FOUND' });
     return { lrcContent: lrc };
   }
 
@@ -204,7 +204,7 @@ export class AiTasksService {
   async acquire(caller: WorkerCaller, workerName: string | undefined): Promise<{ id: number; secret: string; audio_ext: string }> {
     const secret = randomBytes(32).toString('hex');
     const task = await this.repo.acquire(workerName || caller.name, caller, secret, this.now(), this.leaseUntil());
-    if (!task) throw notFound(MSG.emptyQueue);
+    if (!task) throw notFound(MSG.emptyQueue, { code: 'AI_QUEUE_EMPTY' });
     return { id: task.id, secret, audio_ext: path.posix.extname(task.audio_path) };
   }
 
@@ -223,8 +223,8 @@ export class AiTasksService {
   async download(id: number, secret: string): Promise<TaskDownload> {
     const fail = '下载翻译音频文件失败 ';
     const t = await this.repo.held(id, secret, this.leaseUntil());
-    if (!t) throw notFound(`${fail}${MSG.notHeld}`);
-    if (t.root_folder === null || t.dir === null) throw notFound(`${fail}作品不存在`);
+    if (!t) throw notFound(`${fail}${MSG.notHeld}`, { code: 'AI_TASK_NOT_HELD' });
+    if (t.root_folder === null || t.dir === null) throw notFound(`${fail}作品不存在`, { code: 'WORK_NOT_FOUND' });
     const { handle, size } = await this.openAudio(t.root_folder, t.dir, t.audio_path, fail);
     // the stream reads the checked descriptor and closes it when it ends or is destroyed
     return { stream: handle.createReadStream(), size, fileName: path.posix.basename(t.audio_path) };
@@ -234,9 +234,9 @@ export class AiTasksService {
   async finish(caller: WorkerCaller, id: number, secret: string, success: boolean, lrc: string): Promise<Record<string, never>> {
     // a lyric everyone may load is kept within what the lyric parser reads (the task stays held: a retry can send less)
     if (success && (lrc.length > MAX_LYRIC_BYTES || Buffer.byteLength(lrc) > MAX_LYRIC_BYTES)) {
-      throw new AppError('payload_too_large', `lrc_content 过大（超过 ${lyricLimitText()}），不予保存`);
+      throw new AppError('payload_too_large', `lrc_content 过大（超过 ${lyricLimitText()}），不予保存`, { code: 'LYRIC_TOO_LARGE', field: 'lrc_content', params: { limit: lyricLimitText() } });
     }
-    if (!(await this.repo.finish(id, secret, success, lrc, caller, this.now()))) throw notFound(MSG.notHeld);
+    if (!(await this.repo.finish(id, secret, success, lrc, caller, this.now()))) throw notFound(MSG.notHeld, { code: 'AI_TASK_NOT_HELD' });
     return {};
   }
 

@@ -15,15 +15,15 @@ export class ConfigService {
   }
 
   adminView(actor: Actor): Config {
-    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能读取管理配置文件.');
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能读取管理配置文件.', { code: 'ADMIN_ONLY' });
     return { ...this.store.get() };
   }
 
   /** PUT /api/config/admin: validate every key, drop legacy ones, keep `auth` locked in production. */
   update(actor: Actor, body: unknown): { config: Config; message: string; restartRequired: string[] } {
-    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改配置文件.');
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改配置文件.', { code: 'ADMIN_ONLY' });
     const input = (body as { config?: unknown } | null)?.config;
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('请求体必须是 { "config": { ... } }');
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('请求体必须是 { "config": { ... } }', { code: 'CONFIG_INVALID', field: 'config' });
     const current = this.store.get();
     const patch: Record<string, unknown> = {};
     const unknown: string[] = [];
@@ -34,10 +34,10 @@ export class ConfigService {
         continue;
       }
       if (JSON.stringify((current as Record<string, unknown>)[key]) === JSON.stringify(value)) continue;
-      if (key === 'auth' && current.production) throw forbidden('生产模式下不能修改 auth 设置.');
+      if (key === 'auth' && current.production) throw forbidden('生产模式下不能修改 auth 设置.', { code: 'AUTH_LOCKED' });
       patch[key] = value;
     }
-    if (unknown.length) throw badRequest(`未知的配置项: ${unknown.join(', ')}`);
+    if (unknown.length) throw badRequest(`未知的配置项: ${unknown.join(', ')}`, { code: 'CONFIG_KEY_UNKNOWN' });
     const config = Object.keys(patch).length ? this.store.update(patch) : current;
     const restartRequired = Object.keys(patch).filter((k) => (RESTART_KEYS as string[]).includes(k));
     const message = restartRequired.length ? `保存成功. 以下设置需要重启服务器后生效: ${restartRequired.join(', ')}` : '保存成功.';

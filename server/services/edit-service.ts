@@ -67,7 +67,7 @@ export class EditService {
   ) {}
 
   private admin(actor: Actor): void {
-    if (!isAdmin(actor)) throw forbidden('只有管理员能进行此操作.');
+    if (!isAdmin(actor)) throw forbidden('只有管理员能进行此操作.', { code: 'ADMIN_ONLY' });
   }
 
   // ---- metadata ---------------------------------------------------------------------------------
@@ -76,7 +76,7 @@ export class EditService {
   async editWork(actor: Actor, workId: number, body: EditWorkBody): Promise<{ result: true; message: string; edited_fields: string[] }> {
     this.admin(actor);
     const work = await this.repo.work(workId);
-    if (!work) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+    if (!work) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
 
     const edit: WorkEdit = { editedFields: [] };
     const changed = new Set<EditableField>();
@@ -126,10 +126,10 @@ export class EditService {
 
   private async circleChoice(input: { id: number; name: string }): Promise<LabelChoice> {
     if (input.id === 0) {
-      if (!input.name) throw badRequest('参数 circle 无效: 新社团的名称不能为空');
+      if (!input.name) throw badRequest('参数 circle 无效: 新社团的名称不能为空', { code: 'NAME_REQUIRED', field: 'circle' });
       return { newName: input.name };
     }
-    if (!(await this.repo.circle(input.id))) throw badRequest(`参数 circle 无效: 社团 ${input.id} 不存在`);
+    if (!(await this.repo.circle(input.id))) throw badRequest(`参数 circle 无效: 社团 ${input.id} 不存在`, { code: 'LABEL_NOT_FOUND', field: 'circle', params: { kind: 'circles' } });
     return { id: input.id };
   }
 
@@ -143,18 +143,18 @@ export class EditService {
     for (const [i, t] of input.entries()) {
       let label: string;
       if (t.id === 0) {
-        if (!t.name) throw badRequest(`参数 tags.${i} 无效: 新标签的名称不能为空`);
+        if (!t.name) throw badRequest(`参数 tags.${i} 无效: 新标签的名称不能为空`, { code: 'NAME_REQUIRED', field: `tags.${i}` });
         label = t.name;
         out.push({ newName: t.name });
       } else {
         const stored = known.get(t.id);
-        if (stored === undefined) throw badRequest(`参数 tags.${i} 无效: 标签 ${t.id} 不存在`);
-        if (seenIds.has(t.id)) throw badRequest(DUPLICATE_ITEM);
+        if (stored === undefined) throw badRequest(`参数 tags.${i} 无效: 标签 ${t.id} 不存在`, { code: 'LABEL_NOT_FOUND', field: `tags.${i}`, params: { kind: 'tags' } });
+        if (seenIds.has(t.id)) throw badRequest(DUPLICATE_ITEM, { code: 'DUPLICATE_ITEM' });
         seenIds.add(t.id);
         label = stored;
         out.push({ id: t.id });
       }
-      if (seenNames.has(sameName(label))) throw badRequest(DUPLICATE_ITEM);
+      if (seenNames.has(sameName(label))) throw badRequest(DUPLICATE_ITEM, { code: 'DUPLICATE_ITEM' });
       seenNames.add(sameName(label));
     }
     return out;
@@ -176,15 +176,15 @@ export class EditService {
       if (isPlaceholder(v)) continue;
       let row: LabelRow<string>;
       if (v.id === 0 || v.id === '0') {
-        if (!v.name) throw badRequest(`参数 vas.${i} 无效: 新声优的名称不能为空`);
+        if (!v.name) throw badRequest(`参数 vas.${i} 无效: 新声优的名称不能为空`, { code: 'NAME_REQUIRED', field: `vas.${i}` });
         row = { id: uuidv5(v.name, VA_NAMESPACE), name: v.name };
       } else {
         const stored = known.get(v.id);
         if (stored !== undefined) row = { id: v.id, name: stored };
         else if (v.name && uuidv5(v.name, VA_NAMESPACE) === v.id) row = { id: v.id, name: v.name };
-        else throw badRequest(`参数 vas.${i} 无效: 声优 ${v.id} 不存在`);
+        else throw badRequest(`参数 vas.${i} 无效: 声优 ${v.id} 不存在`, { code: 'LABEL_NOT_FOUND', field: `vas.${i}`, params: { kind: 'vas' } });
       }
-      if (seen.has(row.id)) throw badRequest(DUPLICATE_ITEM);
+      if (seen.has(row.id)) throw badRequest(DUPLICATE_ITEM, { code: 'DUPLICATE_ITEM' });
       seen.add(row.id);
       out.push(row);
     }
@@ -217,9 +217,9 @@ export class EditService {
   async fixGbk(actor: Actor, workId: number): Promise<FixGbkResult> {
     this.admin(actor);
     const loc = await this.files.location(workId);
-    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
-    if (loc.missing) throw conflict(`${formatWorkCode(workId)} 的文件夹已不在媒体库中，无法修复文件名`);
-    if (await this.scan.isRunning()) throw conflict('正在扫描媒体库，请等扫描结束后再修复文件名');
+    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
+    if (loc.missing) throw conflict(`${formatWorkCode(workId)} 的文件夹已不在媒体库中，无法修复文件名`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
+    if (await this.scan.isRunning()) throw conflict('正在扫描媒体库，请等扫描结束后再修复文件名', { code: 'SCAN_RUNNING' });
     const workDir = await resolveWorkFolder(this.store.get(), loc);
 
     const renamed: FixGbkResult['renamed'] = [];

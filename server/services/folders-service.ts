@@ -58,7 +58,7 @@ export class FoldersService {
   ) {}
 
   private requireAdmin(actor: Actor): void {
-    if (!isAdmin(actor)) throw forbidden(FOLDER_MSG.forbidden);
+    if (!isAdmin(actor)) throw forbidden(FOLDER_MSG.forbidden, { code: 'ADMIN_ONLY' });
   }
 
   /** Whether `key` is set by a flag or KIKOPLAY_* variable (a change written to config.json would not apply). */
@@ -105,10 +105,13 @@ export class FoldersService {
     // the rules every way of writing rootFolders goes through (config/folder-rules.ts), for the new entry
     const roots = this.store.get().rootFolders;
     const problem = rootFolderProblems([...roots, { name, path: dir }]).find((p) => p.at[0] === roots.length);
-    if (problem) throw problem.kind === 'conflict' ? conflict(problem.message) : badRequest(problem.message);
+    if (problem) {
+      const detail = { code: problem.code, field: problem.at[1], params: problem.params };
+      throw problem.kind === 'conflict' ? conflict(problem.message, detail) : badRequest(problem.message, detail);
+    }
     const missing = folderOnDiskProblem(dir, 'read');
-    if (missing) throw badRequest(missing);
-    if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden);
+    if (missing) throw badRequest(missing.message, { code: missing.code, field: 'path' });
+    if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden, { code: 'FOLDERS_FROM_ENV' });
     const normalized = path.resolve(dir);
     this.store.update({ rootFolders: [...roots, { name, path: normalized }] });
     return { message: FOLDER_MSG.added(name), folders: await this.view(actor) };
@@ -118,10 +121,10 @@ export class FoldersService {
   async remove(actor: Actor, input: { name?: unknown }): Promise<{ message: string; folders: FoldersView }> {
     this.requireAdmin(actor);
     const name = typeof input.name === 'string' ? input.name : '';
-    if (!name.trim()) throw badRequest('需要文件夹别名 name.');
+    if (!name.trim()) throw badRequest('需要文件夹别名 name.', { code: 'FIELD_INVALID', field: 'name' });
     const roots = this.store.get().rootFolders;
-    if (!roots.some((f) => f.name === name)) throw notFound(FOLDER_MSG.unknown(name));
-    if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden);
+    if (!roots.some((f) => f.name === name)) throw notFound(FOLDER_MSG.unknown(name), { code: 'FOLDER_NOT_FOUND' });
+    if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden, { code: 'FOLDERS_FROM_ENV' });
     this.store.update({ rootFolders: roots.filter((f) => f.name !== name) });
     return { message: FOLDER_MSG.removed(name), folders: await this.view(actor) };
   }
@@ -132,17 +135,17 @@ export class FoldersService {
    */
   async setCover(actor: Actor, input: { coverUseDefaultPath?: unknown; coverFolderDir?: unknown }): Promise<{ message: string; folders: FoldersView }> {
     this.requireAdmin(actor);
-    if (typeof input.coverUseDefaultPath !== 'boolean') throw badRequest('参数 coverUseDefaultPath 必须是 true 或 false.');
-    if (input.coverFolderDir !== undefined && typeof input.coverFolderDir !== 'string') throw badRequest('参数 coverFolderDir 必须是字符串.');
+    if (typeof input.coverUseDefaultPath !== 'boolean') throw badRequest('参数 coverUseDefaultPath 必须是 true 或 false.', { code: 'FIELD_INVALID', field: 'coverUseDefaultPath' });
+    if (input.coverFolderDir !== undefined && typeof input.coverFolderDir !== 'string') throw badRequest('参数 coverFolderDir 必须是字符串.', { code: 'FIELD_INVALID', field: 'coverFolderDir' });
     const dir = text(input.coverFolderDir);
     const patch: Record<string, unknown> = { coverUseDefaultPath: input.coverUseDefaultPath };
     if (!input.coverUseDefaultPath) {
       const problem = coverFolderProblem(false, dir) ?? folderOnDiskProblem(dir, 'write');
-      if (problem) throw badRequest(problem);
+      if (problem) throw badRequest(problem.message, { code: problem.code, field: 'coverFolderDir' });
       patch.coverFolderDir = path.resolve(dir);
     }
     if (this.overridden('coverUseDefaultPath') || (patch.coverFolderDir !== undefined && this.overridden('coverFolderDir'))) {
-      throw conflict(FOLDER_MSG.coverOverridden);
+      throw conflict(FOLDER_MSG.coverOverridden, { code: 'FOLDERS_FROM_ENV' });
     }
     this.store.update(patch);
     return { message: FOLDER_MSG.coverSaved, folders: await this.view(actor) };

@@ -7,6 +7,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import { badRequest, notFound } from '../domain/errors.js';
+import { formatWorkCode } from '../domain/work-code.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
 import {
@@ -47,7 +48,7 @@ export class LibraryService {
   static parseCoverType(type: unknown): ServedCoverType {
     if (type === undefined || type === '') return 'main';
     if (typeof type !== 'string' || !(SERVED_COVER_TYPES as readonly string[]).includes(type)) {
-      throw badRequest(`参数 type 无效: 只能是 ${SERVED_COVER_TYPES.join(', ')}`);
+      throw badRequest(`参数 type 无效: 只能是 ${SERVED_COVER_TYPES.join(', ')}`, { code: 'FIELD_INVALID', field: 'type' });
     }
     return type as ServedCoverType;
   }
@@ -55,7 +56,7 @@ export class LibraryService {
   async cover(workId: number, typeParam: unknown): Promise<CoverFile> {
     const type = LibraryService.parseCoverType(typeParam);
     const work = await this.library.work(workId);
-    if (!work) throw notFound(`There is no work with id ${workId} in the database.`);
+    if (!work) throw notFound(`There is no work with id ${workId} in the database.`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
     if (isDerivedCoverType(type)) return this.derivedCover(work, type);
     return (await this.storedCover(work, type)) ?? defaultCover(type);
   }

@@ -44,7 +44,10 @@ export interface FetchLrcResult {
   lrc: LyricLine[];
 }
 
-const missingFolder = (loc: WorkLocationRow) => conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`);
+const missingFolder = (loc: WorkLocationRow) => conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`, {
+    code: 'WORK_FOLDER_MISSING',
+    params: { work: formatWorkCode(loc.id) },
+  });
 
 /**
  * The real absolute folder of a work, which must lie inside its configured root folder (by its real
@@ -57,15 +60,15 @@ export async function resolveWorkFolder(config: Config, loc: WorkLocationRow): P
 /** resolveWorkFolder, with the real path of the root folder. */
 async function resolveWorkFolderIn(config: Config, loc: WorkLocationRow): Promise<LibraryPath> {
   const root = config.rootFolders.find((r) => r.name === loc.root_folder);
-  if (!root) throw notFound(`找不到文件夹: "${loc.root_folder}"，请尝试重启服务器或重新扫描.`);
+  if (!root) throw notFound(`找不到文件夹: "${loc.root_folder}"，请尝试重启服务器或重新扫描.`, { code: 'ROOT_FOLDER_MISSING', params: { folder: loc.root_folder } });
   const rootAbs = path.resolve(root.path);
   const workDir = path.resolve(rootAbs, ...loc.dir.split('/'));
-  if (!isWithin(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+  if (!isWithin(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中', { code: 'PATH_OUTSIDE_LIBRARY' });
   let folder: LibraryPath;
   try {
     folder = await resolveLibraryPath(rootAbs, workDir);
   } catch (err) {
-    if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外');
+    if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：作品文件夹链接到了媒体库文件夹之外', { code: 'PATH_OUTSIDE_LIBRARY' });
     if (err instanceof LibraryPathError) throw missingFolder(loc);
     throw err;
   }
@@ -111,7 +114,7 @@ export class LyricsService {
   /** GET /api/media/fetch-lrc/:workId/:n/0 — a local lyric file, parsed. */
   async fetchLocal(workId: number, n: number): Promise<FetchLrcResult> {
     const { loc, target } = await this.track(workId, n);
-    if (!isLoadableLyric(target.path)) throw badRequest(`文件 ${trackHash(workId, n)} 不是可加载的歌词文件 (.lrc/.srt/.vtt)`);
+    if (!isLoadableLyric(target.path)) throw badRequest(`文件 ${trackHash(workId, n)} 不是可加载的歌词文件 (.lrc/.srt/.vtt)`, { code: 'LYRIC_NOT_LOADABLE' });
     const ext = extensionOf(target.path) as LoadableLyricExtension;
     const text = await this.readText(loc, target.path);
     return { result: true, hash: trackHash(workId, n), lyricExtension: ext, lrc: (await runStepsPaused(parseLyricSteps(text, ext), yieldToEventLoop)).lines };
@@ -120,11 +123,11 @@ export class LyricsService {
   /** GET /api/media/fetch-lrc/:workId/:taskId/1 — the lyric of a successful AI task of that work. */
   async fetchAi(workId: number, taskId: number): Promise<FetchLrcResult> {
     const loc = await this.files.location(workId);
-    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
     const task = await this.aiTasks.byId(taskId);
-    if (!task || task.work_id !== workId) throw notFound(`作品 ${formatWorkCode(workId)} 没有 id=${taskId} 的翻译任务`);
+    if (!task || task.work_id !== workId) throw notFound(`作品 ${formatWorkCode(workId)} 没有 id=${taskId} 的翻译任务`, { code: 'AI_TASK_NOT_FOUND' });
     const lrc = await this.aiTasks.successfulLrc(taskId);
-    if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${taskId}`);
+    if (lrc === undefined) throw notFound(`没有找到指定成功的任务id=${taskId}`, { code: 'AI_TASK_NOT_FOUND' });
     // results stored before finish refused big ones
     if (lrc.length > MAX_LYRIC_BYTES || Buffer.byteLength(lrc) > MAX_LYRIC_BYTES) throw tooBig(`AI 歌词（任务 id=${taskId}）`);
     return { result: true, hash: taskId, lyricExtension: '.lrc', lrc: await runStepsPaused(parseLrcSteps(lrc), yieldToEventLoop) };
@@ -135,17 +138,17 @@ export class LyricsService {
    * folder, ending in `.vtt`), then record the file in the work's index with a stable number.
    */
   async save(actor: Actor, workId: number, body: SaveLrcBody): Promise<{ result: true; hash: string; created: boolean }> {
-    if (!isAdmin(actor)) throw forbidden('只有管理员能保存歌词文件.');
+    if (!isAdmin(actor)) throw forbidden('只有管理员能保存歌词文件.', { code: 'ADMIN_ONLY' });
     const segments = checkWritePath(body.writePath);
     // the text alone already too big: refused before any work
     if (body.lrc.reduce((n, line) => n + line.text.length, 0) > MAX_LYRIC_BYTES) throw tooBig('要保存的歌词');
     const vtt = toWebVtt(body.lrc as EditableLyricLine[]);
-    if (vtt.trim() === 'WEBVTT') throw badRequest('参数 lrc 无效: 没有可保存的歌词行');
+    if (vtt.trim() === 'WEBVTT') throw badRequest('参数 lrc 无效: 没有可保存的歌词行', { code: 'LYRIC_EMPTY', field: 'lrc' });
     if (Buffer.byteLength(vtt) > MAX_LYRIC_BYTES) throw tooBig('要保存的歌词');
 
     const loc = await this.files.location(workId);
-    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
-    if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
+    if (!loc) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
+    if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
     const folder = await resolveWorkFolderIn(this.store.get(), loc);
     const workDir = folder.real;
     const relPath = segments.join('/');
@@ -157,7 +160,7 @@ export class LyricsService {
     for (;;) {
       const st = await fsp.lstat(existingDir).catch(() => null);
       if (st) {
-        if (!st.isDirectory() && !st.isSymbolicLink()) throw badRequest(`参数 writePath 无效: "${path.relative(workDir, existingDir)}" 不是文件夹`);
+        if (!st.isDirectory() && !st.isSymbolicLink()) throw badRequest(`参数 writePath 无效: "${path.relative(workDir, existingDir)}" 不是文件夹`, { code: 'WRITE_PATH_INVALID', field: 'writePath' });
         break;
       }
       missingDirs.unshift(existingDir);
@@ -169,9 +172,9 @@ export class LyricsService {
       () => null,
     );
     if (realExisting === null || !isWithin(workDir, realExisting)) {
-      throw forbidden('参数 writePath 无效: 路径经由链接指向了作品文件夹之外');
+      throw forbidden('参数 writePath 无效: 路径经由链接指向了作品文件夹之外', { code: 'WRITE_PATH_INVALID', field: 'writePath' });
     }
-    if (!(await fsp.stat(realExisting)).isDirectory()) throw badRequest('参数 writePath 无效: 父路径不是文件夹');
+    if (!(await fsp.stat(realExisting)).isDirectory()) throw badRequest('参数 writePath 无效: 父路径不是文件夹', { code: 'WRITE_PATH_INVALID', field: 'writePath' });
     // from here on, every path is below the checked real folder, not through the links of the name
     const real = (p: string) => path.join(realExisting, path.relative(existingDir, p));
     const target = real(asNamed);
@@ -179,8 +182,8 @@ export class LyricsService {
 
     const current = await fsp.lstat(target).catch(() => null);
     if (current) {
-      if (current.isSymbolicLink()) throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖');
-      if (!current.isFile()) throw conflict('目标路径已存在且不是文件，拒绝覆盖');
+      if (current.isSymbolicLink()) throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖', { code: 'WRITE_PATH_INVALID', field: 'writePath' });
+      if (!current.isFile()) throw conflict('目标路径已存在且不是文件，拒绝覆盖', { code: 'OVERWRITE_REFUSED' });
       await this.ensureLyricFile(workId, relPath, { real: target, root: folder.root }, current.size);
     }
 
@@ -204,29 +207,29 @@ export class LyricsService {
   /** An existing file may be replaced only when it is a lyric file (by the index and by its content). */
   private async ensureLyricFile(workId: number, relPath: string, file: LibraryPath, size: number): Promise<void> {
     const row = await this.edits.fileAt(workId, relPath);
-    if (row && !row.is_lyric) throw conflict(`"${relPath}" 不是歌词文件，拒绝覆盖`);
+    if (row && !row.is_lyric) throw conflict(`"${relPath}" 不是歌词文件，拒绝覆盖`, { code: 'OVERWRITE_REFUSED' });
     if (size === 0) return;
-    if (size > MAX_LYRIC_BYTES) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
+    if (size > MAX_LYRIC_BYTES) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`, { code: 'OVERWRITE_REFUSED' });
     let bytes: Buffer | null;
     try {
       bytes = await readLibraryFile(file, MAX_LYRIC_BYTES);
     } catch (err) {
-      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖');
-      throw conflict(`"${relPath}" 无法读取，拒绝覆盖`);
+      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('参数 writePath 无效: 目标是一个符号链接，拒绝覆盖', { code: 'WRITE_PATH_INVALID', field: 'writePath' });
+      throw conflict(`"${relPath}" 无法读取，拒绝覆盖`, { code: 'OVERWRITE_REFUSED' });
     }
-    if (bytes === null) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`);
+    if (bytes === null) throw conflict(`"${relPath}" 不像歌词文件（文件过大），拒绝覆盖`, { code: 'OVERWRITE_REFUSED' });
     const text = decodeText(bytes).text;
-    if (text.trim() !== '' && detectLyricFormat(text) === null) throw conflict(`"${relPath}" 的内容不是歌词，拒绝覆盖`);
+    if (text.trim() !== '' && detectLyricFormat(text) === null) throw conflict(`"${relPath}" 的内容不是歌词，拒绝覆盖`, { code: 'OVERWRITE_REFUSED' });
   }
 
   /** A file of a work by its stable number, with the work's location and every file of the work. */
   private async track(workId: number, n: number) {
     const found = await this.files.workWithFiles(workId);
-    if (!found) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
+    if (!found) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
     const { work: loc, files: all } = found;
-    if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
+    if (loc.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
     const target = all.find((f) => f.n === n);
-    if (!target) throw notFound(`文件 ${trackHash(workId, n)} 不存在，请刷新文件列表`);
+    if (!target) throw notFound(`文件 ${trackHash(workId, n)} 不存在，请刷新文件列表`, { code: 'FILE_NOT_FOUND', params: { file: trackHash(workId, n) } });
     return { loc, target, all };
   }
 
@@ -234,13 +237,13 @@ export class LyricsService {
   private async readText(loc: WorkLocationRow, relPath: string): Promise<string> {
     const folder = await resolveWorkFolderIn(this.store.get(), loc);
     const abs = path.join(folder.real, ...relPath.split('/'));
-    const gone = () => notFound(`歌词文件 "${relPath}" 在磁盘上不存在，请重新扫描`);
-    if (!isWithin(folder.real, abs) || abs === folder.real) throw forbidden('拒绝访问：文件不在作品文件夹中');
+    const gone = () => notFound(`歌词文件 "${relPath}" 在磁盘上不存在，请重新扫描`, { code: 'FILE_GONE' });
+    if (!isWithin(folder.real, abs) || abs === folder.real) throw forbidden('拒绝访问：文件不在作品文件夹中', { code: 'PATH_OUTSIDE_LIBRARY' });
     let bytes: Buffer | null;
     try {
       bytes = await readLibraryFile(await resolveLibraryPath(folder.root, abs), MAX_LYRIC_BYTES);
     } catch (err) {
-      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：文件链接到了媒体库文件夹之外');
+      if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：文件链接到了媒体库文件夹之外', { code: 'PATH_OUTSIDE_LIBRARY' });
       if (err instanceof LibraryPathError) throw gone();
       throw err;
     }
@@ -254,7 +257,7 @@ export class LyricsService {
 }
 
 /** A 413 for a lyric over {@link MAX_LYRIC_BYTES}. */
-const tooBig = (what: string) => new AppError('payload_too_large', `${what}过大（超过 ${lyricLimitText()}），不予处理`);
+const tooBig = (what: string) => new AppError('payload_too_large', `${what}过大（超过 ${lyricLimitText()}），不予处理`, { code: 'LYRIC_TOO_LARGE', params: { limit: lyricLimitText() } });
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -264,7 +267,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * Both `/` and `\` separate segments.
  */
 export function checkWritePath(writePath: string): string[] {
-  const bad = (why: string) => badRequest(`参数 writePath 无效: ${why}`);
+  const bad = (why: string) => badRequest(`参数 writePath 无效: ${why}`, { code: 'WRITE_PATH_INVALID', field: 'writePath' });
   if (/[\u0000-\u001f\u007f]/.test(writePath)) throw bad('包含控制字符');
   if (/^[\\/]/.test(writePath) || /^[a-zA-Z]:/.test(writePath) || path.isAbsolute(writePath)) throw bad('必须是相对于作品文件夹的路径');
   const segments = writePath.split(/[\\/]+/).filter((s) => s !== '');

@@ -80,7 +80,7 @@ export class MediaService {
   async smallImage(workId: number, n: number): Promise<MediaTarget> {
     const row = await this.lookup(workId, n);
     if (row.kind !== 'image') {
-      throw new AppError('bad_request', `获取小图像失败，不支持的图像格式"${path.extname(row.path).toLowerCase()}"`, { status: 415 });
+      throw new AppError('bad_request', `获取小图像失败，不支持的图像格式"${path.extname(row.path).toLowerCase()}"`, { code: 'IMAGE_UNSUPPORTED', status: 415 });
     }
     const file = await this.resolve(row);
     const image = await this.openSource(file, row);
@@ -92,7 +92,7 @@ export class MediaService {
       if (err instanceof ThumbnailError) {
         // the decoder may quote the file it read: the user sees the path inside the work, never the disk's
         const known = [[file.real, row.path] as const, [file.root, row.root_folder] as const, ...this.store.get().rootFolders.map((r) => [r.path, r.name] as const)];
-        throw new AppError('bad_request', `获取小图像失败，图像 "${row.path}" 无法解码: ${hidePaths(err.message, known)}`, { status: 415 });
+        throw new AppError('bad_request', `获取小图像失败，图像 "${row.path}" 无法解码: ${hidePaths(err.message, known)}`, { code: 'IMAGE_UNSUPPORTED', status: 415 });
       }
       throw err;
     } finally {
@@ -138,10 +138,10 @@ export class MediaService {
     }
     if (!row) {
       const work = await this.files.location(workId);
-      if (!work) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`);
-      throw notFound(`文件 ${trackHash(workId, n)} 不存在，请刷新文件列表`);
+      if (!work) throw notFound(`作品 ${formatWorkCode(workId)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
+      throw notFound(`文件 ${trackHash(workId, n)} 不存在，请刷新文件列表`, { code: 'FILE_NOT_FOUND', params: { file: trackHash(workId, n) } });
     }
-    if (row.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`);
+    if (row.missing) throw notFound(`作品 ${formatWorkCode(workId)} 的文件夹已不在媒体库中`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
     return row;
   }
 
@@ -155,12 +155,12 @@ export class MediaService {
    */
   private async resolve(row: MediaFileRow): Promise<LibraryPath> {
     const root = this.store.get().rootFolders.find((r) => r.name === row.root_folder);
-    if (!root) throw notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`);
+    if (!root) throw notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`, { code: 'ROOT_FOLDER_MISSING', params: { folder: row.root_folder } });
     const rootAbs = path.resolve(root.path);
     const workDir = path.resolve(rootAbs, row.dir);
-    if (workDir !== rootAbs && !isWithin(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中');
+    if (workDir !== rootAbs && !isWithin(rootAbs, workDir)) throw forbidden('拒绝访问：作品文件夹不在媒体库文件夹中', { code: 'PATH_OUTSIDE_LIBRARY' });
     const absPath = path.resolve(workDir, row.path);
-    if (absPath === workDir || !isWithin(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中');
+    if (absPath === workDir || !isWithin(workDir, absPath)) throw forbidden('拒绝访问：文件不在作品文件夹中', { code: 'PATH_OUTSIDE_LIBRARY' });
     try {
       return await resolveLibraryPath(rootAbs, absPath);
     } catch (err) {
@@ -206,11 +206,11 @@ async function readWhole(source: FileSource): Promise<Buffer> {
   return buf.subarray(0, n);
 }
 
-const gone = (row: MediaFileRow) => notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`);
+const gone = (row: MediaFileRow) => notFound(`文件 ${trackHash(row.id, row.n)} 在磁盘上不存在，请重新扫描`, { code: 'FILE_GONE', params: { file: trackHash(row.id, row.n) } });
 
 /** A refused library path as the client sees it: no filesystem path in the message. */
 function refused(err: LibraryPathError, row: MediaFileRow): AppError {
-  if (err.problem === 'outside') return forbidden('拒绝访问：文件链接到了媒体库文件夹之外');
-  if (err.problem === 'root') return notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`);
+  if (err.problem === 'outside') return forbidden('拒绝访问：文件链接到了媒体库文件夹之外', { code: 'PATH_OUTSIDE_LIBRARY' });
+  if (err.problem === 'root') return notFound(`找不到文件夹: "${row.root_folder}"，请尝试重启服务器或重新扫描.`, { code: 'ROOT_FOLDER_MISSING', params: { folder: row.root_folder } });
   return gone(row);
 }

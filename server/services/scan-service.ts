@@ -28,7 +28,7 @@ export class ScanService {
   ) {}
 
   private requireAdmin(actor: Actor): void {
-    if (!isAdmin(actor)) throw forbidden('只有管理员能进行扫描操作.');
+    if (!isAdmin(actor)) throw forbidden('只有管理员能进行扫描操作.', { code: 'ADMIN_ONLY' });
   }
 
   /** Start a job in the background; 409 when a scan is already running (here or elsewhere). */
@@ -38,7 +38,7 @@ export class ScanService {
       const running = await this.controller.start(req);
       return { runId: running.runId, done: running.done };
     } catch (err) {
-      if (err instanceof ScanBusy) throw conflict(err.message);
+      if (err instanceof ScanBusy) throw conflict(err.message, { code: 'SCAN_RUNNING' });
       throw err;
     }
   }
@@ -97,11 +97,11 @@ export class ScanService {
   async scanWork(actor: Actor, workId: number, opts: { metadata?: boolean } = {}): Promise<{ memo: WorkMemo }> {
     this.requireAdmin(actor);
     const w = await this.library.work(workId);
-    if (!w) throw notFound(`There is no work with id ${workId} in the database.`);
+    if (!w) throw notFound(`There is no work with id ${workId} in the database.`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(workId) } });
     const root = this.store.get().rootFolders.find((r) => r.name === w.root_folder);
-    if (!root) throw new AppError('conflict', MSG.rootMissing(w.root_folder));
+    if (!root) throw new AppError('conflict', MSG.rootMissing(w.root_folder), { code: 'ROOT_FOLDER_MISSING', params: { folder: w.root_folder } });
     const abs = path.join(root.path, w.dir);
-    if (!existsSync(abs)) throw new AppError('conflict', `扫描作品文件失败，${formatWorkCode(workId)} 的文件夹不存在: ${w.dir}`);
+    if (!existsSync(abs)) throw new AppError('conflict', `扫描作品文件失败，${formatWorkCode(workId)} 的文件夹不存在: ${w.dir}`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
     const summary = await this.run(actor, { kind: 'work', workId, metadata: opts.metadata });
     if (summary.status !== 'finished' || !summary.workMemo) throw new AppError('internal', `扫描作品文件失败: ${summary.error ?? summary.message}`);
     return { memo: summary.workMemo };

@@ -41,11 +41,11 @@ const MAX_PASSWORD = 1024;
 
 function checkName(name: unknown, fields: FieldError[]): name is string {
   if (typeof name !== 'string' || name.trim().length < MIN_LEN) {
-    fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body' });
+    fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT', params: { min: MIN_LEN } });
     return false;
   }
   if (name.length > MAX_NAME || /[\u0000-\u001f/\\]/.test(name)) {
-    fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body' });
+    fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: MAX_NAME } });
     return false;
   }
   return true;
@@ -53,11 +53,11 @@ function checkName(name: unknown, fields: FieldError[]): name is string {
 
 function checkPassword(password: unknown, param: string, fields: FieldError[]): password is string {
   if (typeof password !== 'string' || password.length < MIN_LEN) {
-    fields.push({ msg: MSG.passwordTooShort, param, location: 'body' });
+    fields.push({ msg: MSG.passwordTooShort, param, location: 'body', code: 'PASSWORD_TOO_SHORT', params: { min: MIN_LEN } });
     return false;
   }
   if (password.length > MAX_PASSWORD) {
-    fields.push({ msg: `密码长度不能超过 ${MAX_PASSWORD}`, param, location: 'body' });
+    fields.push({ msg: `密码长度不能超过 ${MAX_PASSWORD}`, param, location: 'body', code: 'PASSWORD_TOO_LONG', params: { max: MAX_PASSWORD } });
     return false;
   }
   return true;
@@ -90,7 +90,7 @@ export class UsersService {
       const ok = await this.verifyPaced(password as string, user?.password_hash);
       if (!user || !ok) {
         attempt.failed();
-        throw unauthorized(MSG.wrongCredentials);
+        throw unauthorized(MSG.wrongCredentials, { code: 'WRONG_CREDENTIALS' });
       }
     } finally {
       attempt.release();
@@ -102,7 +102,7 @@ export class UsersService {
   /** A password attempt over the limiter's count: 429 with Retry-After, answered after the pause. */
   private async refuse(retryAfter: number): Promise<never> {
     await sleep(this.limiter.limits.refusalPauseMs);
-    throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${retryAfter} 秒后）`, { headers: { 'Retry-After': String(retryAfter) } });
+    throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${retryAfter} 秒后）`, { code: 'TOO_MANY_ATTEMPTS', params: { seconds: retryAfter }, headers: { 'Retry-After': String(retryAfter) } });
   }
 
   /**
@@ -114,7 +114,7 @@ export class UsersService {
     try {
       return await verifyPassword(password, hash);
     } catch (err) {
-      if (isAppError(err) && err.code === 'unavailable') await sleep(this.limiter.limits.refusalPauseMs);
+      if (isAppError(err) && err.kind === 'unavailable') await sleep(this.limiter.limits.refusalPauseMs);
       throw err;
     }
   }
@@ -148,11 +148,11 @@ export class UsersService {
     const stamp = this.users.changeStamp();
     const hit = this.resolved.get(token);
     if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000 && now < hit.expiresAt) {
-      if (hit.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly);
+      if (hit.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
       return hit.actor;
     }
     const verified = await this.verify(token);
-    if (verified.token.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly);
+    if (verified.token.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
     const user = verified.user;
     const actor: Actor = { id: user.id, name: user.name, role: user.role };
     if (stamp !== null) {
@@ -166,16 +166,16 @@ export class UsersService {
   /** A token's claims and its user, when the token is still good (any scope). */
   private async verify(token: string): Promise<{ token: VerifiedToken; user: UserRow }> {
     const result = this.tokens.verify(token);
-    if (!result.ok) throw unauthorized(result.message);
+    if (!result.ok) throw unauthorized(result.message, { code: 'SESSION_EXPIRED' });
     const user = await this.users.byUid(result.token.uid);
-    if (!user || user.token_version !== result.token.ver || (await this.revoked.isRevoked(result.token.sid))) throw unauthorized(MSG.sessionExpired);
+    if (!user || user.token_version !== result.token.ver || (await this.revoked.isRevoked(result.token.sid))) throw unauthorized(MSG.sessionExpired, { code: 'SESSION_EXPIRED' });
     return { token: result.token, user };
   }
 
   /** A login token, verified (a media token is refused). */
   private async verifyLogin(token: string): Promise<VerifiedToken> {
     const { token: verified } = await this.verify(token);
-    if (verified.kind !== 'login') throw unauthorized(MSG.mediaTokenOnly);
+    if (verified.kind !== 'login') throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
     return verified;
   }
 
@@ -216,7 +216,7 @@ export class UsersService {
   }
 
   async list(actor: Actor): Promise<PublicUser[]> {
-    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能浏览用户.');
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能浏览用户.', { code: 'ADMIN_ONLY' });
     return (await this.users.list()).map(publicUser);
   }
 
@@ -228,12 +228,12 @@ export class UsersService {
     const allowed: readonly string[] = opts.allowAdmin ? ROLES : ['user', 'guest'];
     const group = input.group === 'administrator' ? 'admin' : input.group;
     if (typeof group !== 'string' || !allowed.includes(group)) {
-      fields.push({ msg: opts.allowAdmin ? `角色必须为 ${ROLES.join(' / ')} 之一.` : MSG.badGroup, param: 'group', location: 'body' });
+      fields.push({ msg: opts.allowAdmin ? `角色必须为 ${ROLES.join(' / ')} 之一.` : MSG.badGroup, param: 'group', location: 'body', code: opts.allowAdmin ? 'ROLE_INVALID' : 'GROUP_INVALID' });
     }
     if (fields.length) throw validationFailed(fields);
-    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能创建新用户.');
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能创建新用户.', { code: 'ADMIN_ONLY' });
     const name = (input.name as string).trim();
-    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body' }]);
+    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', code: 'NAME_TAKEN' }]);
     await this.users.create(name, await hashPassword(input.password as string), group as Role);
     return publicUser((await this.users.byName(name))!);
   }
@@ -244,22 +244,22 @@ export class UsersService {
    * current one; guests change none. Revokes the user's tokens. `address` keys the brute-force brake.
    */
   async changePassword(actor: Actor, input: { name?: unknown; newPassword?: unknown; currentPassword?: unknown }, address = ''): Promise<void> {
-    if (actor.role === 'guest') throw forbidden(MSG.guestPassword);
+    if (actor.role === 'guest') throw forbidden(MSG.guestPassword, { code: 'GUEST_PASSWORD' });
     const fields: FieldError[] = [];
-    if (typeof input.name !== 'string' || !input.name.trim()) fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body' });
+    if (typeof input.name !== 'string' || !input.name.trim()) fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT', params: { min: MIN_LEN } });
     checkPassword(input.newPassword, 'newPassword', fields);
     if (fields.length) throw validationFailed(fields);
     const name = (input.name as string).trim();
-    if (!isAdmin(actor) && actor.name !== name) throw forbidden('只能修改自己账号的密码.');
+    if (!isAdmin(actor) && actor.name !== name) throw forbidden('只能修改自己账号的密码.', { code: 'OWN_PASSWORD_ONLY' });
     const user = await this.users.byName(name);
-    if (!user) throw notFound(`用户 ${name} 不存在.`);
+    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
     if (user.id === actor.id) await this.checkCurrentPassword(user, input.currentPassword, address);
     await this.users.setPassword(user.id, await hashPassword(input.newPassword as string));
   }
 
   private async checkCurrentPassword(user: UserRow, current: unknown, address: string): Promise<void> {
     if (typeof current !== 'string' || current === '') {
-      throw validationFailed([{ msg: MSG.currentPasswordMissing, param: 'currentPassword', location: 'body' }]);
+      throw validationFailed([{ msg: MSG.currentPasswordMissing, param: 'currentPassword', location: 'body', code: 'CURRENT_PASSWORD_REQUIRED' }]);
     }
     // counted like a login attempt, before hashing: the same brake on guessing
     const attempt = this.limiter.begin(address, user.name);
@@ -267,7 +267,7 @@ export class UsersService {
     try {
       if (current.length > MAX_PASSWORD || !(await this.verifyPaced(current, user.password_hash))) {
         attempt.failed();
-        throw forbidden(MSG.currentPasswordWrong);
+        throw forbidden(MSG.currentPasswordWrong, { code: 'CURRENT_PASSWORD_WRONG', field: 'currentPassword' });
       }
     } finally {
       attempt.release();
@@ -275,14 +275,14 @@ export class UsersService {
   }
 
   async setRole(actor: Actor, name: unknown, role: unknown): Promise<PublicUser> {
-    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改用户角色.');
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能修改用户角色.', { code: 'ADMIN_ONLY' });
     // a string only: String(["alice"]) would be "alice"
-    if (typeof name !== 'string' || name === '') throw new AppError('bad_request', '参数 name 必须是用户名字符串.');
-    if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`);
+    if (typeof name !== 'string' || name === '') throw new AppError('bad_request', '参数 name 必须是用户名字符串.', { code: 'FIELD_INVALID', field: 'name' });
+    if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`, { code: 'ROLE_INVALID', field: 'role' });
     const user = await this.users.byName(name);
-    if (!user) throw notFound(`用户 ${name} 不存在.`);
+    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
     if (user.role === 'admin' && role !== 'admin' && (await this.users.countByRole('admin')) <= 1) {
-      throw forbidden('不能取消最后一个管理员的管理员身份.');
+      throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN_ROLE' });
     }
     await this.users.setRole(user.id, role as Role);
     return publicUser((await this.users.byName(name))!);
@@ -290,13 +290,13 @@ export class UsersService {
 
   /** DELETE /api/credentials/user with `{ users: [{ name }] }`. */
   async delete(actor: Actor, names: string[]): Promise<number> {
-    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能删除用户.');
-    if (names.includes(actor.name)) throw forbidden('不能删除当前登录的账号.');
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能删除用户.', { code: 'ADMIN_ONLY' });
+    if (names.includes(actor.name)) throw forbidden('不能删除当前登录的账号.', { code: 'SELF_DELETE' });
     const all = await this.users.list();
     const unknown = names.filter((n) => !all.some((u) => u.name === n));
-    if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`);
+    if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`, { code: 'USER_NOT_FOUND' });
     const adminsLeft = all.filter((u) => u.role === 'admin' && !names.includes(u.name)).length;
-    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.');
+    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
     return this.users.deleteByNames(names);
   }
 }

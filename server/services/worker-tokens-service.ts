@@ -38,7 +38,7 @@ export class WorkerTokensService {
 
   private checkName(name: string): string {
     const n = name.trim();
-    if (!NAME.test(n)) throw badRequest(`工作节点名称无效: "${name}"（1–64 个字符，不能包含空白、控制字符或斜杠）`);
+    if (!NAME.test(n)) throw badRequest(`工作节点名称无效: "${name}"（1–64 个字符，不能包含空白、控制字符或斜杠）`, { code: 'WORKER_NAME_INVALID', field: 'name' });
     return n;
   }
 
@@ -47,7 +47,7 @@ export class WorkerTokensService {
     const n = this.checkName(name);
     const token = WORKER_TOKEN_PREFIX + randomBytes(32).toString('base64url');
     if (!(await this.repo.create(n, hashToken(token), sqlNow()))) {
-      throw conflict(`工作节点令牌 "${n}" 已存在；如需重新签发，请先撤销它`);
+      throw conflict(`工作节点令牌 "${n}" 已存在；如需重新签发，请先撤销它`, { code: 'WORKER_TOKEN_EXISTS' });
     }
     return { name: n, token };
   }
@@ -58,13 +58,13 @@ export class WorkerTokensService {
 
   async revoke(name: string): Promise<void> {
     const n = name.trim();
-    if (!(await this.repo.revoke(n))) throw notFound(`没有名为 "${n}" 的有效工作节点令牌`);
+    if (!(await this.repo.revoke(n))) throw notFound(`没有名为 "${n}" 的有效工作节点令牌`, { code: 'WORKER_TOKEN_NOT_FOUND' });
   }
 
   /** The worker a token belongs to; a 401 for an unknown or revoked token. Revocation applies at once. */
   async authenticate(token: string): Promise<WorkerIdentity> {
     const row = isWorkerToken(token) ? await this.repo.activeByHash(hashToken(token)) : undefined;
-    if (!row) throw unauthorized('工作节点令牌无效或已被撤销');
+    if (!row) throw unauthorized('工作节点令牌无效或已被撤销', { code: 'WORKER_TOKEN_INVALID' });
     const now = Date.now();
     if (now - (this.touched.get(row.id) ?? 0) >= TOUCH_EVERY_MS) {
       this.touched.set(row.id, now);

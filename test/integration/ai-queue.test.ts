@@ -259,7 +259,7 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
     // finishing twice is a 404 and changes nothing
     const before = await taskRow(id);
     const again = await t.json<{ error: string }>('POST', '/api/lyric/translate/finish', { token: alice, body: { id: task.id, secret: task.secret, success: false, lrc_content: '' } });
-    expect(again).toEqual({ status: 404, body: { error: '没有找到指定的任务' } });
+    expect(again).toEqual({ status: 404, body: { error: '没有找到指定的任务', code: 'AI_TASK_NOT_HELD' } });
     expect(await taskRow(id)).toEqual(before);
     // a finished task's secret no longer opens anything
     expect((await t.json('GET', `/api/lyric/translate/get?id=${task.id}&secret=${task.secret}`, { token: alice })).body).toEqual({});
@@ -279,7 +279,7 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
     // empty queue
     const empty = await acquireForm(alice);
     expect(empty.status).toBe(404);
-    expect(await empty.json()).toEqual({ error: '无待认领的翻译任务' });
+    expect(await empty.json()).toEqual({ error: '无待认领的翻译任务', code: 'AI_QUEUE_EMPTY' });
 
     // deleting the successful task takes the work's AI lyric away
     await t.json('DELETE', `/api/lyric/translate/${id}`, { token: alice });

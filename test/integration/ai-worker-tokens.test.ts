@@ -68,7 +68,7 @@ describe('worker tokens: kikoplay worker-token and what a token may reach', () =
 
   it('reaches the five worker endpoints and GET /api/auth/me, and nothing else', async () => {
     expect(await t.json('GET', '/api/auth/me', { token })).toEqual({ status: 200, body: { user: { name: 'gpu-box', group: 'worker', role: 'worker' }, auth: true } });
-    expect(await t.json('POST', '/api/lyric/translate/acquire', { token, body: { worker_name: 'w' } })).toEqual({ status: 404, body: { error: '无待认领的翻译任务' } });
+    expect(await t.json('POST', '/api/lyric/translate/acquire', { token, body: { worker_name: 'w' } })).toEqual({ status: 404, body: { error: '无待认领的翻译任务', code: 'AI_QUEUE_EMPTY' } });
     expect((await t.json('POST', '/api/lyric/translate/status', { token, body: { id: 1, secret: 'x', worker_status: 'y' } })).body).toEqual({ success: false });
     expect((await t.json('GET', '/api/lyric/translate/get?id=1&secret=x', { token })).body).toEqual({});
     expect((await t.request('GET', '/api/lyric/translate/download?id=1&secret=x', { token })).status).toBe(404);

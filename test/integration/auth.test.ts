@@ -30,7 +30,7 @@ describe('auth and user management', () => {
   it('refuses a wrong password with 401 {error}', async () => {
     const res = await t.json('POST', '/api/auth/me', { body: { name: 'admin', password: 'wrongpass' } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: '用户名或密码错误.' });
+    expect(res.body).toEqual({ error: '用户名或密码错误.', code: 'WRONG_CREDENTIALS' });
   });
 
   it('refuses short names and passwords with 422 and the spec messages', async () => {
@@ -212,7 +212,7 @@ describe('login floods', () => {
     expect(passwordHashStats().started - before).toBe(1);
     const res = await guess(t, 'nobody-by-this-name');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: '用户名或密码错误.' });
+    expect(await res.json()).toEqual({ error: '用户名或密码错误.', code: 'WRONG_CREDENTIALS' });
     expect(passwordHashStats().started - before).toBe(2);
   });
 
@@ -287,7 +287,7 @@ describe('login flood and other requests', () => {
       expect(busy.length).toBeGreaterThan(0);
       for (const r of busy) {
         expect(r.retryAfter).toMatch(/^[1-9]\d*$/);
-        expect(r.body).toEqual({ error: '服务器繁忙，请稍后再试' });
+        expect(r.body).toEqual({ error: '服务器繁忙，请稍后再试', code: 'BUSY' });
       }
       // the hashes did not hold up the thread pool the database uses: the reader, which needs it
       // for every answer, got through more requests than there were hashed logins
@@ -322,7 +322,7 @@ describe('hostile login bodies', () => {
     const login = await t.request('POST', '/api/auth/me', { body: { name: longName, password: 'secret1' } });
     expect(login.status).toBe(422);
     const body = (await login.json()) as { errors: Record<string, unknown>[] };
-    expect(body.errors).toEqual([{ msg: '用户名不能超过 64 个字符，且不能包含控制字符或斜杠', param: 'name', location: 'body' }]);
+    expect(body.errors).toEqual([{ msg: '用户名不能超过 64 个字符，且不能包含控制字符或斜杠', param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: 64 } }]);
     expect(JSON.stringify(body)).not.toContain('echo-me');
 
     const nested = await t.request('POST', '/api/auth/me', { body: { name: { 'echo-me': 1 }, password: 'secret1' } });
@@ -333,7 +333,7 @@ describe('hostile login bodies', () => {
     expect(json.status).toBe(400);
     const jsonText = await json.text();
     expect(jsonText).not.toContain('echo-me');
-    expect(JSON.parse(jsonText)).toEqual({ error: '请求体不是有效的 JSON' });
+    expect(JSON.parse(jsonText)).toEqual({ error: '请求体不是有效的 JSON', code: 'INVALID_JSON' });
 
     await t.addUser('admin', 'adminpass', 'admin');
     const admin = await t.login('admin', 'adminpass');

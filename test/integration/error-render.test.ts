@@ -85,13 +85,13 @@ describe('error rendering', () => {
   it('renders validation errors as msg, param and location only, whatever the fields hold', async () => {
     const res = await get('/deep-field');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: '用户名长度至少为 5', errors: [{ msg: '用户名长度至少为 5', param: 'name', location: 'body' }] });
+    expect(res.body).toEqual({ error: '用户名长度至少为 5', code: 'FIELD_INVALID', field: 'name', errors: [{ msg: '用户名长度至少为 5', param: 'name', location: 'body' }] });
   });
 
   it('does not pass on a parser message that quotes the request', async () => {
     const res = await get('/parser-echo');
     expect(res.status).toBe(400);
     expect(res.text).not.toContain('echo-me');
-    expect(res.body).toEqual({ error: '请求体不是有效的 JSON' });
+    expect(res.body).toEqual({ error: '请求体不是有效的 JSON', code: 'INVALID_JSON' });
   });
 });

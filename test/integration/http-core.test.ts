@@ -22,7 +22,7 @@ describe('HTTP core', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.json('GET', '/api/nope', { token: adminToken });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: expect.stringContaining('/api/nope') });
+    expect(res.body).toEqual({ error: expect.stringContaining('/api/nope'), code: 'ROUTE_NOT_FOUND' });
   });
 
   it('needs a token for API routes when auth is on', async () => {
@@ -103,7 +103,7 @@ describe('HTTP core', () => {
     const long = await t.request('GET', `/api/work/${'1'.repeat(100_000)}`, { token: adminToken });
     expect(long.status).toBe(431);
     expect(long.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await long.json()).toEqual({ error: '请求的 URL 或请求头过长' });
+    expect(await long.json()).toEqual({ error: '请求的 URL 或请求头过长', code: 'HEADERS_TOO_LARGE' });
 
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(t.server.port, '127.0.0.1', () => socket.end('GARBAGE\r\n\r\n'));
@@ -115,7 +115,7 @@ describe('HTTP core', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(raw).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: '无效的 HTTP 请求' });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: '无效的 HTTP 请求', code: 'BAD_REQUEST' });
     // the server still answers
     expect((await t.request('GET', '/api/health')).status).toBe(200);
   });

@@ -81,7 +81,7 @@ describe('login ignores the Authorization header', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${stale.expired}` },
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: '用户名或密码错误.' });
+    expect(await res.json()).toEqual({ error: '用户名或密码错误.', code: 'WRONG_CREDENTIALS' });
   });
 
   it('answers /api/health whatever token comes along', async () => {

@@ -88,7 +88,10 @@ describe('API reference: GET /api/openapi.json is built from the router', () => 
   });
 
   it('describes known schemas, access and the error body', () => {
-    expect(doc.components.schemas.Error).toEqual({ type: 'object', properties: { error: { type: 'string' } }, required: ['error'] });
+    const error = doc.components.schemas.Error as { properties: Record<string, { enum?: string[] }>; required: string[] };
+    expect(error.required).toEqual(['error', 'code']);
+    expect(Object.keys(error.properties)).toEqual(['error', 'code', 'field', 'params', 'errors']);
+    expect(error.properties.code.enum).toContain('WORK_NOT_FOUND');
 
     const works = doc.paths['/api/works'].get;
     expect(works['x-access']).toBe('login');
@@ -132,7 +135,7 @@ describe('API reference: GET /api/openapi.json is built from the router', () => 
   it('needs a login, and answers from one build', async () => {
     const anonymous = await t.json('GET', '/api/openapi.json');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ error: expect.any(String) });
+    expect(anonymous.body).toEqual({ error: expect.any(String), code: 'TOKEN_MISSING' });
     const again = await t.request('GET', '/api/openapi.json', { token: alice });
     expect(await again.text()).toBe(text);
   });

@@ -152,7 +152,7 @@ describe('route table: without a token only the declared public routes answer an
   it('answers GET /API/works with Accept: application/json as a 404, not the library', async () => {
     const res = await rawRequest(t.server.port, 'GET', '/API/works');
     expect(res.status).toBe(404);
-    expect(JSON.parse(res.body)).toEqual({ error: expect.stringContaining('接口不存在') });
+    expect(JSON.parse(res.body)).toEqual({ error: expect.stringContaining('接口不存在'), code: 'ROUTE_NOT_FOUND' });
   });
 
   it('keeps the favourites alias of the kikoeru web client behind a login', async () => {

@@ -45,7 +45,9 @@ describe('slow and oversized bodies without a login', () => {
       expect(statusOf(r.text), `${cases[i][0]} ${cases[i][1]}`).toBe(cases[i][2]);
       expect(r.closed, `${cases[i][1]} closed`).toBe(true);
       expect(r.ms).toBeLessThan(3000);
-      expect(jsonOf(r.text)).toEqual({ error: expect.any(String) });
+      const body = jsonOf(r.text) as Record<string, unknown>;
+      expect(body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      expect(Object.keys(body).every((k) => ['error', 'code', 'params'].includes(k))).toBe(true);
     });
   });
 
@@ -139,7 +141,7 @@ describe('timeouts', () => {
   it('answers 408 and closes when a body stops arriving', async () => {
     const r = await slowRequest(s.t.server.port, putConfig(s.token, 100), '{"config":').done;
     expect(statusOf(r.text)).toBe(408);
-    expect(jsonOf(r.text)).toEqual({ error: '请求体接收超时' });
+    expect(jsonOf(r.text)).toEqual({ error: '请求体接收超时', code: 'REQUEST_TIMEOUT' });
     expect(r.closed).toBe(true);
     expect(r.ms).toBeLessThan(3000);
   });

@@ -232,7 +232,7 @@ describe('symlinks leading out of the library are refused everywhere; links insi
       expect(dl.status).toBe(403);
       const body = await dl.text();
       expect(body).not.toContain(outside);
-      expect(JSON.parse(body)).toEqual({ error: expect.any(String) });
+      expect(JSON.parse(body)).toEqual({ error: expect.any(String), code: 'PATH_OUTSIDE_LIBRARY' });
     });
 
     it('a rescan drops the swapped files and marks the swapped work folder missing', async () => {

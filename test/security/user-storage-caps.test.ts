@@ -56,7 +56,7 @@ describe('per-user storage caps', () => {
   it(`a play state over ${USER_DATA_LIMITS.stateBytes / 1024} KB is a 413 and not stored`, async () => {
     const big = await putHistory(tok.alice, FIRST_WORK, stateOf(USER_DATA_LIMITS.stateBytes + 1));
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ error: USER_DATA_MSG.stateTooLarge });
+    expect(big.body).toEqual({ error: USER_DATA_MSG.stateTooLarge, code: 'STATE_TOO_LARGE', params: { kb: 256 } });
     expect(await t.app.db.get('SELECT 1 FROM play_history WHERE work_id = ?', [FIRST_WORK])).toBeUndefined();
     expect((await putHistory(tok.alice, FIRST_WORK, stateOf(USER_DATA_LIMITS.stateBytes))).status).toBe(200);
     await t.app.db.run('DELETE FROM play_history');
@@ -68,7 +68,7 @@ describe('per-user storage caps', () => {
     for (let i = 0; i < fit; i++) expect((await putHistory(tok.alice, FIRST_WORK + i, stateOf(size))).status, `work ${i}`).toBe(200);
     const over = await putHistory(tok.alice, FIRST_WORK + fit, stateOf(size));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ error: USER_DATA_MSG.historyFull });
+    expect(over.body).toEqual({ error: USER_DATA_MSG.historyFull, code: 'HISTORY_FULL', params: { mb: 16 } });
     expect(await t.app.db.get('SELECT 1 FROM play_history WHERE work_id = ?', [FIRST_WORK + fit])).toBeUndefined();
     // replacing a stored state counts it once; another user has a budget of their own
     expect((await putHistory(tok.alice, FIRST_WORK, stateOf(size))).status).toBe(200);
@@ -83,7 +83,7 @@ describe('per-user storage caps', () => {
   it(`a review text over ${USER_DATA_LIMITS.reviewTextChars} characters is a 413 and not stored`, async () => {
     const long = await putReview(tok.alice, FIRST_WORK, 'あ'.repeat(USER_DATA_LIMITS.reviewTextChars + 1));
     expect(long.status).toBe(413);
-    expect(long.body).toEqual({ error: USER_DATA_MSG.reviewTooLong });
+    expect(long.body).toEqual({ error: USER_DATA_MSG.reviewTooLong, code: 'REVIEW_TOO_LONG', params: { chars: 20000 } });
     expect(await t.app.db.get('SELECT 1 FROM reviews WHERE work_id = ?', [FIRST_WORK])).toBeUndefined();
   });
 
@@ -93,7 +93,7 @@ describe('per-user storage caps', () => {
     for (let i = 0; i < fit; i++) expect((await putReview(tok.alice, FIRST_WORK + i, text)).status, `work ${i}`).toBe(200);
     const over = await putReview(tok.alice, FIRST_WORK + fit, text);
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ error: USER_DATA_MSG.reviewsFull });
+    expect(over.body).toEqual({ error: USER_DATA_MSG.reviewsFull, code: 'REVIEWS_FULL', params: { mb: 4 } });
     expect(await t.app.db.get('SELECT 1 FROM reviews WHERE work_id = ?', [FIRST_WORK + fit])).toBeUndefined();
     // ratings without text, edits of a stored text and another user's texts still go in
     expect((await t.json('PUT', '/api/review', { token: tok.alice, body: { work_id: FIRST_WORK + fit, rating: 5 } })).status).toBe(200);
@@ -106,7 +106,7 @@ describe('per-user storage caps', () => {
     for (let n = 0; n < MAX_PENDING_TASKS_PER_USER; n++) expect((await create(tok.alice, n)).status, `track ${n}`).toBe(200);
     const over = await create(tok.alice, MAX_PENDING_TASKS_PER_USER);
     expect(over.status).toBe(429);
-    expect(over.body).toEqual({ error: AI_MSG.tooManyPending });
+    expect(over.body).toEqual({ error: AI_MSG.tooManyPending, code: 'AI_TASK_LIMIT', params: { max: 100 } });
     const count = await t.app.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ai_tasks');
     expect(count!.n).toBe(MAX_PENDING_TASKS_PER_USER);
     // a task that leaves the queue (here: finished) makes room again; admins are not capped

@@ -49,7 +49,7 @@ describe('per-user write pace', () => {
     expect(bob.status).toBe(200);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429]);
     const refused = results.find((r) => r.status === 429)!;
-    expect(refused.body).toEqual({ error: WRITE_PACE_MESSAGE });
+    expect(refused.body).toEqual({ error: WRITE_PACE_MESSAGE, code: 'WRITE_PACE' });
     expect(refused.retryAfter).toMatch(/^[1-9]\d*$/);
     // bob's write was answered before alice's refusal (which waited its second first)
     expect(bob.at).toBeLessThan(refused.at);

@@ -17,6 +17,6 @@ describe('AppError', () => {
   it('keeps its message, code, status and headers', () => {
     const e = new AppError('unavailable', 'busy', { headers: { 'Retry-After': '3' } });
     expect(e).toBeInstanceOf(Error);
-    expect([e.message, e.code, e.status, e.headers]).toEqual(['busy', 'unavailable', 503, { 'Retry-After': '3' }]);
+    expect([e.message, e.kind, e.code, e.status, e.headers]).toEqual(['busy', 'unavailable', 'UNAVAILABLE', 503, { 'Retry-After': '3' }]);
   });
 });

@@ -52,7 +52,7 @@ export function parseLyricWithFormat(source: string, ext: string): { format: Lyr
 /** {@link parseLyricWithFormat} in steps (see `steps.ts`). */
 export function* parseLyricSteps(source: string, ext: string): Steps<{ format: LyricFormat; lines: LyricLine[] }> {
   const format = (yield* detectLyricFormatSteps(source)) ?? lyricFormatOfExtension(ext);
-  if (!format) throw badRequest(`不支持的歌词格式: ${ext}`);
+  if (!format) throw badRequest(`不支持的歌词格式: ${ext}`, { code: 'LYRIC_FORMAT_UNSUPPORTED' });
   yield;
   return { format, lines: yield* PARSERS[format](source) };
 }

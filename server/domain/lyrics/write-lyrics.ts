@@ -14,9 +14,9 @@ export function linesToSave(lines: readonly EditableLyricLine[]): LyricLine[] {
   const kept: LyricLine[] = [];
   lines.forEach((line, i) => {
     if (line.deleted) return;
-    if (!isValidTime(line.time)) throw badRequest(`第 ${i + 1} 行歌词的时间无效`);
-    if (typeof line.text !== 'string') throw badRequest(`第 ${i + 1} 行歌词的文本无效`);
-    if (line.timeEnd != null && !isValidTime(line.timeEnd)) throw badRequest(`第 ${i + 1} 行歌词的结束时间无效`);
+    if (!isValidTime(line.time)) throw badRequest(`第 ${i + 1} 行歌词的时间无效`, { code: 'LYRIC_LINE_INVALID', field: 'lrc', params: { line: i + 1 } });
+    if (typeof line.text !== 'string') throw badRequest(`第 ${i + 1} 行歌词的文本无效`, { code: 'LYRIC_LINE_INVALID', field: 'lrc', params: { line: i + 1 } });
+    if (line.timeEnd != null && !isValidTime(line.timeEnd)) throw badRequest(`第 ${i + 1} 行歌词的结束时间无效`, { code: 'LYRIC_LINE_INVALID', field: 'lrc', params: { line: i + 1 } });
     const out: LyricLine = { time: line.time, text: line.text };
     // An end before the start is treated as no end at all.
     if (isValidTime(line.timeEnd) && line.timeEnd >= line.time) out.timeEnd = line.timeEnd;

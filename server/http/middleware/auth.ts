@@ -56,11 +56,11 @@ export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: Acces
   // Token kinds a route accepts follow from its policy: worker tokens only where `access` is
   // 'worker'; a token scoped to media (for URLs) belongs with `policy.queryToken`.
   const token = bearerToken(ctx, policy.queryToken);
-  if (!token) throw unauthorized('No authorization token was found');
+  if (!token) throw unauthorized('No authorization token was found', { code: 'TOKEN_MISSING' });
   if (isWorkerToken(token)) {
     const worker = await deps.workers.authenticate(token);
     if (policy.access !== 'worker') {
-      throw unauthorized('工作节点令牌只能用于转写任务接口 (/api/lyric/translate/acquire|status|get|download|finish)');
+      throw unauthorized('工作节点令牌只能用于转写任务接口 (/api/lyric/translate/acquire|status|get|download|finish)', { code: 'WORKER_TOKEN_ONLY' });
     }
     ctx.state.worker = worker;
     return;
@@ -71,18 +71,18 @@ export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: Acces
 
 export function requireActor(ctx: Context): Actor {
   const actor = ctx.state.actor;
-  if (!actor) throw unauthorized('No authorization token was found');
+  if (!actor) throw unauthorized('No authorization token was found', { code: 'TOKEN_MISSING' });
   return actor;
 }
 
 export function requireAdmin(ctx: Context, message = '只有管理员能进行此操作.'): Actor {
   const actor = requireActor(ctx);
-  if (!isAdmin(actor)) throw forbidden(message);
+  if (!isAdmin(actor)) throw forbidden(message, { code: 'ADMIN_ONLY' });
   return actor;
 }
 
 export function requireWriter(ctx: Context): Actor {
   const actor = requireActor(ctx);
-  if (!canWrite(actor)) throw forbidden('游客账号只能浏览和播放，不能进行此操作.');
+  if (!canWrite(actor)) throw forbidden('游客账号只能浏览和播放，不能进行此操作.', { code: 'GUEST_READ_ONLY' });
   return actor;
 }

@@ -19,7 +19,7 @@ function idsOf(ctx: Context): number[] {
 function workerCaller(ctx: Context): WorkerCaller {
   if (ctx.state.worker) return { kind: 'token', name: ctx.state.worker.name };
   const actor = requireActor(ctx);
-  if (!canWrite(actor)) throw forbidden(MSG.guestWorker);
+  if (!canWrite(actor)) throw forbidden(MSG.guestWorker, { code: 'GUEST_READ_ONLY' });
   return { kind: 'user', name: actor.name };
 }
 

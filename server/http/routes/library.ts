@@ -47,7 +47,7 @@ export const libraryRoutes: RouteModule = (router, { library, scan }) => {
       ctx.body = await readFile(cover.file);
     } catch (err) {
       // removed since its stat (a rescan dropping the work's covers): gone, not a server error
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(`The cover of work ${id} is gone.`);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(`The cover of work ${id} is gone.`, { code: 'FILE_GONE' });
       throw err;
     }
   });

@@ -30,7 +30,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
       return;
     }
     const token = bearerToken(ctx, false);
-    if (!token) throw unauthorized('No authorization token was found');
+    if (!token) throw unauthorized('No authorization token was found', { code: 'TOKEN_MISSING' });
     if (isWorkerToken(token)) {
       const worker = await workerTokens.authenticate(token);
       ctx.body = { user: { name: worker.name, group: 'worker', role: 'worker' }, auth: true };
@@ -59,7 +59,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
       return;
     }
     const token = bearerToken(ctx, false);
-    if (!token) throw unauthorized('No authorization token was found');
+    if (!token) throw unauthorized('No authorization token was found', { code: 'TOKEN_MISSING' });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await users.mediaToken(token);
   });

@@ -14,7 +14,7 @@ import { route } from '../route-policy.js';
 export function singleQuery(ctx: Context): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(ctx.query)) {
-    if (Array.isArray(value)) throw badRequest(`参数 ${key} 重复`);
+    if (Array.isArray(value)) throw badRequest(`参数 ${key} 重复`, { code: 'PARAM_REPEATED' });
     if (value !== undefined) out[key] = value;
   }
   return out;

@@ -66,7 +66,7 @@ export class CostlySearchGate {
     } catch (err) {
       if ((err as Error).name === 'CostlyBusyError') throw tooMany('搜索请求过多，请稍后再试');
       if ((err as Error).name === 'QueryTimeoutError') {
-        throw badRequest('搜索耗时过长已中止：请使用至少 3 个字符的关键词，或加上社团、标签、声优等筛选条件');
+        throw badRequest('搜索耗时过长已中止：请使用至少 3 个字符的关键词，或加上社团、标签、声优等筛选条件', { code: 'SEARCH_TOO_SLOW' });
       }
       throw err;
     } finally {
@@ -80,4 +80,4 @@ export class CostlySearchGate {
   }
 }
 
-const tooMany = (message: string) => new AppError('too_many_requests', message, { headers: { 'Retry-After': '2' } });
+const tooMany = (message: string) => new AppError('too_many_requests', message, { code: 'SEARCH_BUSY', headers: { 'Retry-After': '2' } });

@@ -22,7 +22,7 @@ export function filterOf(params: ListParams, scope: ListScope): WorkFilter {
       try {
         return scope.advanced ? filterFromConditions(scope.keyword, base) : filterFromKeyword(scope.keyword, base);
       } catch (err) {
-        if (err instanceof KeywordError) throw badRequest(err.message);
+        if (err instanceof KeywordError) throw badRequest(err.message, { code: 'SEARCH_KEYWORD_INVALID', field: 'keyword' });
         throw err;
       }
   }

@@ -90,7 +90,7 @@ export class WorksService {
   }
 
   private async pageOf(actor: Actor | null, params: ListParams, scope: ListScope, filter: WorkFilter): Promise<PageIds> {
-    if (params.order === 'betterRandom' && scope.kind === 'label') throw badRequest('betterRandom 只能用于 /api/works');
+    if (params.order === 'betterRandom' && scope.kind === 'label') throw badRequest('betterRandom 只能用于 /api/works', { code: 'FIELD_INVALID', field: 'order' });
     const pageSize = params.pageSize ?? this.store.get().pageSize;
     return this.planner.page(filter, params, pageSize, actor?.id ?? null);
   }
@@ -169,8 +169,8 @@ export class WorksService {
     const version = await this.repo.version();
     const [entries, user] = await Promise.all([this.entries([id], version), this.repo.userWork(id, actor?.id ?? null)]);
     const entry = entries.get(id);
-    if (!entry) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
-    if (entry.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
+    if (!entry) throw notFound(`作品 ${formatWorkCode(id)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(id) } });
+    if (entry.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(id) } });
     return presentWorkDetail(entry.item, user);
   }
 
@@ -186,9 +186,9 @@ export class WorksService {
     const hit = this.trees.get(key, version);
     if (hit !== undefined) return hit;
     const found = await this.files.workWithFiles(id);
-    if (!found) throw notFound(`作品 ${formatWorkCode(id)} 不存在`);
+    if (!found) throw notFound(`作品 ${formatWorkCode(id)} 不存在`, { code: 'WORK_NOT_FOUND', params: { work: formatWorkCode(id) } });
     const { work, files } = found;
-    if (work.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`);
+    if (work.missing) throw notFound(`作品 ${formatWorkCode(id)} 的文件夹已不在媒体库中`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(id) } });
     const json = JSON.stringify(buildTrackTree({ id: work.id, title: work.title, rootFolder: work.root_folder, dir: work.dir }, files, config));
     this.trees.set(key, version, json, 1 + Math.ceil(json.length / 4096));
     return json;
@@ -208,7 +208,7 @@ export class WorksService {
 
   async label(kind: LabelKind, id: number | string): Promise<LabelDetail> {
     const row = await this.labels.byId(kind, id);
-    if (!row) throw notFound(LABEL_NOT_FOUND[kind](id));
+    if (!row) throw notFound(LABEL_NOT_FOUND[kind](id), { code: 'LABEL_NOT_FOUND', params: { kind } });
     return row;
   }
 }

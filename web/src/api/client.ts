@@ -1,8 +1,10 @@
 /**
  * The one API client: JSON over fetch, the bearer token from local storage, and one error type.
- * A non-2xx answer becomes an `ApiError` whose message is the body's `error`, else the first
- * `errors[].msg`, else "status statusText"; `reportError` (errors.ts) shows it.
+ * A non-2xx answer becomes an `ApiError` whose message is the body's `code` said in the interface
+ * language (error-sentence.ts), else the body's `error`, else the first `errors[].msg`, else
+ * "status statusText"; `reportError` (errors.ts) shows it.
  */
+import { errorSentence } from './error-sentence.js';
 import { getToken } from './token.js';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -16,8 +18,10 @@ export interface RequestOptions {
 }
 
 export interface FieldError {
+  /** The field's problem in the interface language. */
   msg: string;
   param?: string;
+  code?: string;
 }
 
 export class ApiError extends Error {
@@ -26,20 +30,42 @@ export class ApiError extends Error {
     readonly statusText: string,
     readonly body: unknown,
   ) {
-    super(errorMessage(status, statusText, body));
+    const text = serverText(status, statusText, body);
+    super(isRecord(body) ? errorSentence(body, text) : text);
     this.name = 'ApiError';
+    this.serverText = text;
   }
 
-  /** `errors[]` of a 422 answer (login, user management). */
+  /** What the server said (`error`), untranslated: for parsing details, never for display. */
+  readonly serverText: string;
+
+  /** The machine code of the answer (server/domain/error-codes.ts), if it has one. */
+  get code(): string | undefined {
+    return isRecord(this.body) && typeof this.body.code === 'string' ? this.body.code : undefined;
+  }
+
+  /** The request field at fault, if the answer names one. */
+  get field(): string | undefined {
+    return isRecord(this.body) && typeof this.body.field === 'string' ? this.body.field : undefined;
+  }
+
+  /** `errors[]` of a 422 answer (login, user management), each `msg` in the interface language. */
   get fieldErrors(): FieldError[] {
     const errors = isRecord(this.body) ? this.body.errors : undefined;
-    return Array.isArray(errors) ? errors.filter((e): e is FieldError => isRecord(e) && typeof e.msg === 'string') : [];
+    if (!Array.isArray(errors)) return [];
+    return errors
+      .filter((e): e is Record<string, unknown> & { msg: string } => isRecord(e) && typeof e.msg === 'string')
+      .map((e) => ({
+        msg: errorSentence({ code: e.code, field: e.param, params: e.params }, e.msg),
+        ...(typeof e.param === 'string' ? { param: e.param } : {}),
+        ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      }));
   }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function errorMessage(status: number, statusText: string, body: unknown): string {
+function serverText(status: number, statusText: string, body: unknown): string {
   if (isRecord(body)) {
     if (typeof body.error === 'string' && body.error) return body.error;
     const first = Array.isArray(body.errors) ? body.errors[0] : undefined;

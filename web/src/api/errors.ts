@@ -1,9 +1,12 @@
 /**
- * The generic error handler: a red notification with the response's `error`, else
- * "status statusText", else the exception message. 401 is silent and hands over to the
+ * The generic error handler: a red notification with the answer's `code` said in the interface
+ * language (error-sentence.ts: the catalogues of i18n/error-messages.ts), else the response's `error`,
+ * else "status statusText", else the exception message. 401 is silent and hands over to the
  * unauthorized handler (the router sends the user to /login); 403 is a yellow warning.
  */
 import { ApiError } from './client.js';
+
+export { errorLocale, errorSentence } from './error-sentence.js';
 import { notifyError, notifyWarning } from '../lib/notify.js';
 
 let onUnauthorized: () => void = () => undefined;

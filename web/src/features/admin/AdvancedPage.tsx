@@ -84,7 +84,7 @@ export function AdvancedPage() {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {
         setServerError(err.message);
-        setErrors(serverFieldErrors(err.message));
+        setErrors(serverFieldErrors(err.serverText));
       } else reportError(err);
     },
   });
