@@ -5,6 +5,7 @@
  */
 import { Help, type Command, type Option } from 'commander';
 import type { CliCatalog } from './en.js';
+import { displayWidth } from '../output/print.js';
 
 /** Commander's error lines (`error: unknown command 'x'`, `(Did you mean y?)`…) in the catalogue's words. */
 export function translateCommanderError(text: string, t: CliCatalog): string {
@@ -39,12 +40,14 @@ export function localizeCommander(cmd: Command, t: CliCatalog): void {
   const base = new Help();
   cmd.configureHelp({
     styleTitle: (title: string) => titles[title] ?? title,
+    // columns, not characters: Japanese and Chinese characters take two
+    displayWidth: (str: string) => displayWidth(str.replace(/\x1b\[[\d;]*m/g, '')),
     commandUsage: (command: Command) => base.commandUsage(command).replace('[options]', c.optionsWord).replace('[command]', c.commandWord),
     subcommandTerm: (command: Command) => base.subcommandTerm(command).replace('[options]', c.optionsWord),
     optionDescription: (option: Option) => base.optionDescription(option).replace(/\(default: /, `(${c.defaultWord} `),
   });
   cmd.helpOption('-h, --help', c.help);
-  if (cmd.commands.length) cmd.helpCommand('help [command]', c.help);
+  if (cmd.commands.length) cmd.helpCommand(`help ${c.commandWord}`, c.help);
   cmd.showHelpAfterError(c.afterError);
   cmd.configureOutput({ outputError: (str, write) => write(translateCommanderError(str, t)) });
   for (const sub of cmd.commands) localizeCommander(sub, t);

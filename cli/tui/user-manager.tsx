@@ -44,11 +44,11 @@ interface Message {
 
 /** A service's error in the manager's language (unknown texts as they are). */
 const errorText = (err: unknown, t: CliCatalog) => localizeServiceError(err instanceof Error ? err.message : String(err), t);
+/** Terminal columns of a text: CJK characters take two. */
+const columnsOf = (text: string) => [...text].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
 const pad = (text: string, width: number) => {
   const clipped = text.length > width ? text.slice(0, width - 1) + '…' : text;
-  // CJK characters take two columns
-  const columns = [...clipped].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
-  return clipped + ' '.repeat(Math.max(1, width - columns));
+  return clipped + ' '.repeat(Math.max(1, width - columnsOf(clipped)));
 };
 
 /**
@@ -251,6 +251,8 @@ export function UserManager({ api, onExit, width = 80, texts }: UserManagerProps
   );
 
   const nameWidth = Math.max(12, Math.min(32, width - 40));
+  // wide enough for the longest role name of the language
+  const roleWidth = Math.max(10, ...ROLES.map((r) => columnsOf(UM.roles[r]) + 2));
 
   return (
     <Box flexDirection="column">
@@ -265,14 +267,14 @@ export function UserManager({ api, onExit, width = 80, texts }: UserManagerProps
             <Text color="gray">
               {'  '}
               {pad(UM.columnName, nameWidth)}
-              {pad(UM.columnRole, 10)}
+              {pad(UM.columnRole, roleWidth)}
               {UM.columnCreated}
             </Text>
             {users.map((u, i) => (
               <Text key={u.name} color={i === cursor ? 'cyan' : undefined} bold={i === cursor}>
                 {i === cursor ? '› ' : '  '}
                 {pad(u.name, nameWidth)}
-                {pad(UM.roles[u.role], 10)}
+                {pad(UM.roles[u.role], roleWidth)}
                 {u.created_at ?? ''}
               </Text>
             ))}
