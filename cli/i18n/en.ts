@@ -245,6 +245,11 @@ export const en = {
     lastAdminDelete: 'The last administrator account cannot be deleted.',
     scanBusy: (detail: string) => `Another scan is running (${detail})`,
     scanBusyStarted: (pid: string, kind: string, at: string) => `Another scan is running (pid ${pid}, ${kind}, started ${at})`,
+    configInvalidIn: (file: string, why: string) => `invalid config in ${file}: ${why}`,
+    configInvalid: (why: string) => `invalid config: ${why}`,
+    envInvalid: (why: string) => `invalid environment override: ${why}`,
+    notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
+    notObject: (file: string) => `${file} must hold a JSON object`,
   },
   messages: {
     promptPassword: 'password',

@@ -78,5 +78,11 @@ export function localizeServiceError(text: string, t: CliCatalog = cliText()): s
   if ((m = /^用户 (.+) 不存在\.$/.exec(text))) return s.userNotFound(m[1]);
   if ((m = /^另一个扫描任务正在进行中 \(pid (\d+), (\w+), 开始于 (.*)\)$/.exec(text))) return s.scanBusyStarted(m[1], m[2], m[3]);
   if ((m = /^另一个扫描任务正在进行中 \((.*)\)$/.exec(text))) return s.scanBusy(m[1]);
+  // config.json and KIKOPLAY_* refused (server/config/load.ts); the reason inside names the key
+  if ((m = /^invalid config in (.+?): ([\s\S]*)$/.exec(text))) return s.configInvalidIn(m[1], m[2]);
+  if ((m = /^invalid config: ([\s\S]*)$/.exec(text))) return s.configInvalid(m[1]);
+  if ((m = /^invalid environment override: ([\s\S]*)$/.exec(text))) return s.envInvalid(m[1]);
+  if ((m = /^(.+) is not valid JSON: ([\s\S]*)$/.exec(text))) return s.notJson(m[1], m[2]);
+  if ((m = /^(.+) must hold a JSON object$/.exec(text))) return s.notObject(m[1]);
   return text;
 }

@@ -241,6 +241,11 @@ export const ja: CliCatalog = {
     lastAdminDelete: '最後の管理者アカウントは削除できません。',
     scanBusy: (detail) => `別のスキャンを実行中です (${detail})`,
     scanBusyStarted: (pid, kind, at) => `別のスキャンを実行中です (pid ${pid}, ${kind}, 開始 ${at})`,
+    configInvalidIn: (file, why) => `${file} の設定が無効です: ${why}`,
+    configInvalid: (why) => `設定が無効です: ${why}`,
+    envInvalid: (why) => `環境変数による設定が無効です: ${why}`,
+    notJson: (file, why) => `${file} は正しい JSON ではありません: ${why}`,
+    notObject: (file) => `${file} には JSON オブジェクトが必要です`,
   },
   messages: {
     promptPassword: 'パスワード',

@@ -170,6 +170,11 @@ export const zhCN: CliCatalog = {
     lastAdminDelete: '不能删除最后一个管理员账号.',
     scanBusy: (detail) => `另一个扫描任务正在进行中 (${detail})`,
     scanBusyStarted: (pid, kind, at) => `另一个扫描任务正在进行中 (pid ${pid}, ${kind}, 开始于 ${at})`,
+    configInvalidIn: (file, why) => `${file} 中的配置无效: ${why}`,
+    configInvalid: (why) => `配置无效: ${why}`,
+    envInvalid: (why) => `环境变量中的配置无效: ${why}`,
+    notJson: (file, why) => `${file} 不是有效的 JSON: ${why}`,
+    notObject: (file) => `${file} 必须是一个 JSON 对象`,
   },
   messages: {
     promptPassword: '密码',
