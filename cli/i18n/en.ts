@@ -286,8 +286,7 @@ export const en = {
     workerTokenRevoked: (name: string) => `worker token "${name}" revoked`,
     noWorkerTokens: 'no worker tokens',
     workerStopping: (signal: string) => `${signal}: stopping (press Ctrl-C again to quit at once); the task in progress is kept for the next start`,
-    workerStopped: (done: number, failed: number, lost: number, bySignal: boolean) =>
-      `worker stopped: ${done} done, ${failed} failed, ${lost} taken back${bySignal ? ' (stopped by signal)' : ''}`,
+    workerStopped: (done: number, failed: number, lost: number, bySignal: boolean) => `worker stopped: ${done} done, ${failed} failed, ${lost} taken back${bySignal ? ' (stopped by signal)' : ''}`,
   },
   table: {
     name: 'NAME',

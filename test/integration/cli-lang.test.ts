@@ -116,7 +116,13 @@ describe('the terminal in en, ja and zh-CN', () => {
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>)
         .filter((e) => e.type === 'main-log' || e.type === 'finished')
-        .map(({ type, key, params, message, counts }) => ({ type, key, params: JSON.stringify(params)?.replace(/\/tmp\/[^"]*/g, '<dir>'), message: typeof message === 'string' ? message.replace(/\/tmp\/\S*/g, '<dir>') : message, counts }));
+        .map(({ type, key, params, message, counts }) => ({
+          type,
+          key,
+          params: JSON.stringify(params)?.replace(/\/tmp\/[^"]*/g, '<dir>'),
+          message: typeof message === 'string' ? message.replace(/\/tmp\/\S*/g, '<dir>') : message,
+          counts,
+        }));
     });
     expect(shapes[1]).toEqual(shapes[0]);
     expect(shapes[2]).toEqual(shapes[0]);
