@@ -6,25 +6,39 @@ import { scanCommand } from './commands/scan.js';
 import { demoCommand } from './commands/demo.js';
 import { workerCommand } from './commands/worker.js';
 import { workerTokenCommand } from './commands/worker-token.js';
-import { reportError } from './output/print.js';
+import { CliError, reportError } from './output/print.js';
 import { packageVersion } from '../server/services/system-service.js';
+import { cliText, setCliLang } from './i18n/index.js';
+import { localizeCommander } from './i18n/commander.js';
+import { CLI_LANGS, envLang, resolveLang, UnknownLangError } from './i18n/lang.js';
 
+/** The command tree, its help in the run's language (set with setCliLang before). */
 export function buildProgram(): Command {
+  const t = cliText();
   const program = new Command('kikoplay')
-    .description('Self-hosted library server and web player for voice and drama audio works')
-    .version(packageVersion(), '-v, --version')
-    .option('-d, --data-dir <dir>', 'data directory (env KIKOPLAY_DATA_DIR, default ~/.kikoplay)')
-    .showHelpAfterError('(run with --help for usage)')
+    .description(t.help.program)
+    .version(packageVersion(), '-v, --version', t.commander.version)
+    .option('-d, --data-dir <dir>', t.help.dataDir)
+    .option('--lang <lang>', t.help.lang)
     .exitOverride();
   for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand(), demoCommand()]) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();
     program.addCommand(cmd);
   }
+  localizeCommander(program, t);
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
+  try {
+    setCliLang(resolveLang(argv.slice(2), process.env));
+  } catch (err) {
+    if (!(err instanceof UnknownLangError)) throw err;
+    // said in the language the environment asks for
+    setCliLang(envLang(process.env));
+    return reportError(new CliError(cliText().errors.unknownLang(err.value, CLI_LANGS.join(', ')), 2));
+  }
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

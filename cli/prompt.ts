@@ -1,3 +1,5 @@
+import { cliText } from './i18n/index.js';
+
 /** Read a line from the terminal without echoing it. */
 export function promptHidden(question: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -18,7 +20,7 @@ export function promptHidden(question: string): Promise<string> {
         if (ch === '\u0003') {
           cleanup();
           process.stdout.write('\n');
-          reject(new Error('cancelled'));
+          reject(new Error(cliText().errors.cancelled));
           return;
         }
         if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);

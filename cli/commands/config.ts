@@ -3,9 +3,10 @@ import { dataDirOf } from '../context.js';
 import { CliError } from '../output/print.js';
 import { ConfigFileError, configPath, loadConfig, parseLooseValue, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../server/config/schema.js';
+import { cliText, localizeServiceError } from '../i18n/index.js';
 
 function checkKey(key: string): ConfigKey {
-  if (!(CONFIG_KEYS as string[]).includes(key)) throw new CliError(`unknown config key "${key}" (see \`kikoplay config get\` for the list)`);
+  if (!(CONFIG_KEYS as string[]).includes(key)) throw new CliError(cliText().errors.unknownConfigKey(key));
   return key as ConfigKey;
 }
 
@@ -14,17 +15,18 @@ function unchanged<T>(change: () => T): T {
   try {
     return change();
   } catch (err) {
-    if (err instanceof ConfigFileError) throw new CliError(`${err.message} (config.json unchanged)`);
+    if (err instanceof ConfigFileError) throw new CliError(cliText().errors.configUnchanged(localizeServiceError(err.message)));
     throw err;
   }
 }
 
 export function configCommand(): Command {
-  const config = new Command('config').description('read and change the configuration (<data-dir>/config.json)');
+  const t = cliText().help.config;
+  const config = new Command('config').description(t.description);
 
   config
     .command('get [key]')
-    .description('print the effective value of a key, or every key as JSON')
+    .description(t.get)
     .action((key: string | undefined, _opts: unknown, cmd: Command) => {
       const k = key === undefined ? undefined : checkKey(key);
       const effective = loadConfig(dataDirOf(cmd));
@@ -38,7 +40,7 @@ export function configCommand(): Command {
 
   config
     .command('set <key> <value>')
-    .description('set a key; VALUE is parsed as JSON when it parses (e.g. 20, true, \'[{"name":"lib","path":"/srv"}]\')')
+    .description(t.set)
     .action((key: string, value: string, _opts: unknown, cmd: Command) => {
       const k = checkKey(key);
       // the checks of every other way a setting is written (the schema, then the folders on disk)
@@ -48,25 +50,25 @@ export function configCommand(): Command {
 
   config
     .command('unset <key>')
-    .description('remove a key from config.json so its default applies')
+    .description(t.unset)
     .action((key: string, _opts: unknown, cmd: Command) => {
       const k = checkKey(key);
       unchanged(() => unsetConfigKeys(dataDirOf(cmd), [k]));
-      process.stdout.write(`${k} reset to its default\n`);
+      process.stdout.write(cliText().messages.configReset(k) + '\n');
     });
 
   config
     .command('validate')
-    .description('check config.json and the KIKOPLAY_* environment; exit 1 when invalid')
+    .description(t.validate)
     .action((_opts: unknown, cmd: Command) => {
       const dir = dataDirOf(cmd);
       loadConfig(dir);
-      process.stdout.write(`${configPath(dir)}: ok\n`);
+      process.stdout.write(cliText().messages.configOk(configPath(dir)) + '\n');
     });
 
   config
     .command('path')
-    .description('print the path of config.json')
+    .description(t.path)
     .action((_opts: unknown, cmd: Command) => {
       process.stdout.write(configPath(dataDirOf(cmd)) + '\n');
     });

@@ -7,6 +7,7 @@ import { guardedOutput } from '../output/line-sink.js';
 import { parseProductCode, formatWorkCode } from '../../server/domain/work-code.js';
 import type { ScanRequest, ScanSummary } from '../../server/services/scan-service.js';
 import type { ScanEvent } from '../../server/contract/scan-events.js';
+import { cliText, localizeScanEvent, localizeServiceError } from '../i18n/index.js';
 
 interface ScanOptions {
   json?: boolean;
@@ -21,31 +22,33 @@ interface ScanOptions {
 /** The job a set of flags asks for; conflicting flags are a usage error (exit 2). */
 export function requestFromOptions(opts: ScanOptions): ScanRequest {
   const modes = [opts.files && '--files', opts.purgeMissing && '--purge-missing', opts.work !== undefined && '--work', opts.refreshMetadata && !opts.work && '--refresh-metadata'].filter(Boolean);
-  if (modes.length > 1) throw new CliError(`these options cannot be combined: ${modes.join(', ')}`, 2);
+  const e = cliText().errors;
+  if (modes.length > 1) throw new CliError(e.flagsConflict(modes.join(', ')), 2);
   if (opts.work !== undefined) {
     const id = parseProductCode(opts.work);
-    if (id === null) throw new CliError(`--work needs a work code like RJ123456, BJ123456 or VJ12345678, got "${opts.work}"`, 2);
+    if (id === null) throw new CliError(e.badWorkCode(opts.work), 2);
     return { kind: 'work', workId: id, metadata: !!opts.refreshMetadata && !opts.offline };
   }
   if (opts.files) return { kind: 'files' };
   if (opts.purgeMissing) return { kind: 'purge' };
   if (opts.refreshMetadata) {
-    if (opts.offline) throw new CliError('--refresh-metadata cannot run --offline', 2);
+    if (opts.offline) throw new CliError(e.refreshOffline, 2);
     return { kind: 'refresh' };
   }
   return { kind: 'scan', full: !!opts.full, metadata: !opts.offline };
 }
 
 export function scanCommand(): Command {
+  const h = cliText().help.scan;
   return new Command('scan')
-    .description('scan the library folders for works (TUI on a terminal, plain lines or --json otherwise); exit 0 all fine, 1 some works failed, 2 fatal')
-    .option('--json', 'print one JSON event per line')
-    .option('--full', 'rescan every work even when unchanged')
-    .option('--files', 'rescan files (durations, lyric flags) of every work')
-    .option('--refresh-metadata', 'fetch metadata of every work again (with --work: of that work)')
-    .option('--work <code>', 'scan one work, e.g. RJ123456')
-    .option('--offline', 'index local files only; do not fetch metadata')
-    .option('--purge-missing', 'delete works whose folders are missing, with their reviews, history and AI lyrics')
+    .description(h.description)
+    .option('--json', h.json)
+    .option('--full', h.full)
+    .option('--files', h.files)
+    .option('--refresh-metadata', h.refreshMetadata)
+    .option('--work <code>', h.work)
+    .option('--offline', h.offline)
+    .option('--purge-missing', h.purgeMissing)
     .action(async (opts: ScanOptions, cmd: Command) => {
       const req = requestFromOptions(opts);
       let outputClosed = false;
@@ -69,7 +72,7 @@ export function scanCommand(): Command {
         if (tty) {
           const { startScanTui } = await import('../tui/run-scan-tui.js');
           const ui = startScanTui(cancel);
-          onEvent = (e) => ui.push(e);
+          onEvent = (e) => ui.push(localizeScanEvent(e));
           finishUi = () => ui.finish();
         } else {
           onEvent = opts.json ? jsonPrinter(out) : plainPrinter(out);
@@ -79,7 +82,7 @@ export function scanCommand(): Command {
         let result: ScanSummary;
         try {
           result = await scan.run(CLI_ACTOR, req).catch((err: Error & { status?: number }) => {
-            if (err.status === 409) throw new CliError(err.message, 2);
+            if (err.status === 409) throw new CliError(localizeServiceError(err.message), 2);
             throw err;
           });
         } finally {
@@ -90,14 +93,15 @@ export function scanCommand(): Command {
         }
         return result;
       });
-      if (outputClosed) throw new CliError('输出已关闭，扫描已停止', 1);
+      const t = cliText();
+      if (outputClosed) throw new CliError(t.errors.outputClosed, 1);
       if (summary.kind === 'work' && summary.workMemo && !opts.json) {
         const m = summary.workMemo;
-        process.stdout.write(`${formatWorkCode((req as { workId: number }).workId)}: ${Object.keys(m.mtime).length} 个音频文件，总时长 ${m.totalDuration.toFixed(1)} 秒，字幕: ${m.isContainLyric}\n`);
+        process.stdout.write(t.messages.workMemo(formatWorkCode((req as { workId: number }).workId), Object.keys(m.mtime).length, m.totalDuration.toFixed(1), m.isContainLyric) + '\n');
       }
       if (summary.exitCode === 2) throw new CliError(summary.error ?? summary.message, 2);
       if (summary.exitCode === 1) {
-        const why = summary.status === 'cancelled' ? '扫描已取消' : summary.stoppedRoots.length ? `根文件夹无法扫描: ${summary.stoppedRoots.join(', ')}` : `${summary.counts.failed} 个作品处理失败`;
+        const why = summary.status === 'cancelled' ? t.errors.scanCancelled : summary.stoppedRoots.length ? t.errors.rootsStopped(summary.stoppedRoots.join(', ')) : t.errors.worksFailed(summary.counts.failed);
         throw new CliError(why, 1);
       }
     });

@@ -6,7 +6,8 @@ import { watchFile, unwatchFile } from 'node:fs';
 import type { Config } from '../../server/config/schema.js';
 import { dataDirOf } from '../context.js';
 import { webRoot } from '../paths.js';
-import { CliError } from '../output/print.js';
+import { CliError, displayWidth } from '../output/print.js';
+import { cliText } from '../i18n/index.js';
 
 /** `<data-dir>/initial-admin-password`: one labelled line each for the name and the password. */
 export const initialAdminText = (name: string, password: string) => `user: ${name}\npassword: ${password}\n`;
@@ -29,31 +30,31 @@ export function isLoopbackHost(host: string | undefined): boolean {
 
 /** The warning `serve` prints when anyone on the network would act as the admin. */
 export function noAuthWarning(host: string | undefined): string {
-  const where = host ? `address ${host}` : 'all network interfaces';
-  return [
-    '',
-    '  ┌─ WARNING: authentication is OFF ───────────────────────────────',
-    `  │ kikoplay listens on ${where} with auth off:`,
-    '  │ ANYONE who can reach this port acts as the ADMIN — they can read',
-    '  │ your library, change settings, add folders and delete users.',
-    '  │ Use --host 127.0.0.1 (or blockRemoteConnection), or turn auth on.',
-    '  └────────────────────────────────────────────────────────────────',
-    '',
-  ].join('\n');
+  const w = cliText().messages.noAuthWarning;
+  const where = host ? w.address(host) : w.allInterfaces;
+  return boxed(w.title, [w.where(where), ...w.lines]);
+}
+
+/** A titled box of lines, as `serve` prints its notices. */
+function boxed(title: string, lines: string[]): string {
+  const top = `  ┌─ ${title} `;
+  const width = 66;
+  return ['', top + '─'.repeat(Math.max(3, width - displayWidth(top))), ...lines.map((l) => `  │ ${l}`), '  └' + '─'.repeat(width - 3), ''].join('\n');
 }
 
 function parsePort(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(`--port must be a port number (0-65535), got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(cliText().errors.badPort(value));
   return n;
 }
 
 export function serveCommand(): Command {
+  const h = cliText().help.serve;
   return new Command('serve')
-    .description('run the kikoplay server (API, web app, scheduled scans)')
-    .option('-p, --port <port>', 'port to listen on (default 8888, env PORT)')
-    .option('--host <host>', 'address to bind (default all interfaces; 127.0.0.1 when blockRemoteConnection is on)')
-    .option('--no-auth', 'turn authentication off: every visitor acts as the admin')
+    .description(h.description)
+    .option('-p, --port <port>', h.port)
+    .option('--host <host>', h.host)
+    .option('--no-auth', h.noAuth)
     .action(async (opts: ServeOptions, cmd: Command) => {
       const dataDir = dataDirOf(cmd);
       const flags: Partial<Config> = {};
@@ -69,21 +70,14 @@ export function serveCommand(): Command {
       const config = app.store.get();
       if (opts.auth === false && config.production) {
         await app.close();
-        throw new CliError('--no-auth is not allowed when production is on');
+        throw new CliError(cliText().errors.noAuthInProduction);
       }
       const { user, createdPassword } = await app.services.users.ensureAdmin();
       if (createdPassword) {
         const file = path.join(dataDir, 'initial-admin-password');
         writeFileAtomic(file, initialAdminText(user.name, createdPassword), PRIVATE_FILE_MODE);
-        const banner = [
-          '',
-          '  ┌─ kikoplay: first start ─────────────────────────────────',
-          `  │ admin user:     ${user.name}`,
-          `  │ admin password: ${createdPassword}`,
-          `  │ (also written to ${file}; change it after logging in)`,
-          '  └──────────────────────────────────────────────────────────',
-          '',
-        ].join('\n');
+        const f = cliText().messages.firstStart;
+        const banner = boxed(f.title, [`${f.user} ${user.name}`, `${f.password} ${createdPassword}`, f.saved(file)]);
         process.stdout.write(banner + '\n');
       }
       const host = opts.host ?? (config.blockRemoteConnection ? '127.0.0.1' : undefined);
@@ -103,7 +97,7 @@ export function serveCommand(): Command {
         }
       });
       app.logger.info({ url: server.url, dataDir, auth: config.auth }, 'kikoplay is listening');
-      process.stdout.write(`kikoplay listening on ${server.url} (data dir ${dataDir}, auth ${config.auth ? 'on' : 'off'})\n`);
+      process.stdout.write(cliText().messages.listening(server.url, dataDir, config.auth) + '\n');
 
       let stopping = false;
       const stop = async (signal: string) => {

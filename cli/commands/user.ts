@@ -3,84 +3,89 @@ import { CLI_ACTOR, withApp } from '../context.js';
 import { CliError, printTable } from '../output/print.js';
 import { ROLES } from '../../server/auth/roles.js';
 import { promptHidden } from '../prompt.js';
+import { cliText } from '../i18n/index.js';
 
 async function passwordFrom(opts: { password?: string }, label: string): Promise<string> {
   if (opts.password !== undefined) return opts.password;
-  if (!process.stdin.isTTY) throw new CliError('--password is required when not on a terminal');
+  const t = cliText();
+  if (!process.stdin.isTTY) throw new CliError(t.errors.passwordRequired);
   const first = await promptHidden(`${label}: `);
-  const again = await promptHidden('repeat: ');
-  if (first !== again) throw new CliError('两次密码输入不一致');
+  const again = await promptHidden(`${t.messages.promptRepeat}: `);
+  if (first !== again) throw new CliError(t.errors.passwordMismatch);
   return first;
 }
 
 export function userCommand(): Command {
-  const user = new Command('user').description('manage user accounts (without a subcommand on a terminal: an interactive manager)').action(async (_opts: unknown, cmd: Command) => {
-    // scripts keep the subcommands; a person at a terminal gets the manager
-    if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
-    await withApp(cmd, async (app) => {
-      const { runUserManager } = await import('../tui/user-manager-run.js');
-      await runUserManager(app.services.users, CLI_ACTOR);
+  const h = cliText().help.user;
+  const user = new Command('user')
+    .description(h.description)
+    .action(async (_opts: unknown, cmd: Command) => {
+      // scripts keep the subcommands; a person at a terminal gets the manager
+      if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
+      await withApp(cmd, async (app) => {
+        const { runUserManager } = await import('../tui/user-manager-run.js');
+        await runUserManager(app.services.users, CLI_ACTOR);
+      });
     });
   });
 
   user
     .command('list')
-    .description('list users and their roles')
-    .option('--json', 'print JSON')
+    .description(h.list)
+    .option('--json', h.json)
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const users = await app.services.users.list(CLI_ACTOR);
         if (opts.json) process.stdout.write(JSON.stringify(users, null, 2) + '\n');
-        else
-          printTable(
-            users.map((u) => ({ name: u.name, role: u.role, created: u.created_at })),
-            ['name', 'role', 'created'],
-          );
+        else {
+          const t = cliText().table;
+          printTable(users.map((u) => ({ name: u.name, role: u.role, created: u.created_at })), ['name', 'role', 'created'], [t.name, t.role, t.created]);
+        }
       });
     });
 
   user
     .command('add <name>')
-    .description('create a user')
-    .option('--password <password>', 'password (prompted on a terminal when omitted)')
-    .option('--role <role>', `one of ${ROLES.join(', ')}`, 'user')
+    .description(h.add)
+    .option('--password <password>', h.addPassword)
+    .option('--role <role>', h.addRole(ROLES.join(', ')), 'user')
     .action(async (name: string, opts: { password?: string; role: string }, cmd: Command) => {
-      const password = await passwordFrom(opts, 'password');
+      const password = await passwordFrom(opts, cliText().messages.promptPassword);
       await withApp(cmd, async (app) => {
         const created = await app.services.users.create(CLI_ACTOR, { name, password, group: opts.role }, { allowAdmin: true });
-        process.stdout.write(`created ${created.role} ${created.name}\n`);
+        process.stdout.write(cliText().messages.userCreated(created.role, created.name) + '\n');
       });
     });
 
   user
     .command('passwd <name>')
-    .description("change a user's password (their existing logins stop working)")
-    .option('--password <password>', 'new password (prompted on a terminal when omitted)')
+    .description(h.passwd)
+    .option('--password <password>', h.passwdPassword)
     .action(async (name: string, opts: { password?: string }, cmd: Command) => {
-      const password = await passwordFrom(opts, 'new password');
+      const password = await passwordFrom(opts, cliText().messages.promptNewPassword);
       await withApp(cmd, async (app) => {
         await app.services.users.changePassword(CLI_ACTOR, { name, newPassword: password });
-        process.stdout.write(`password of ${name} changed\n`);
+        process.stdout.write(cliText().messages.passwordChanged(name) + '\n');
       });
     });
 
   user
     .command('role <name> <role>')
-    .description(`change a user's role (${ROLES.join(', ')})`)
+    .description(h.role(ROLES.join(', ')))
     .action(async (name: string, role: string, _opts: unknown, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const u = await app.services.users.setRole(CLI_ACTOR, name, role);
-        process.stdout.write(`${u.name} is now ${u.role}\n`);
+        process.stdout.write(cliText().messages.roleChanged(u.name, u.role) + '\n');
       });
     });
 
   user
     .command('delete <names...>')
-    .description('delete users with their reviews and play history')
+    .description(h.delete)
     .action(async (names: string[], _opts: unknown, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const n = await app.services.users.delete(CLI_ACTOR, names);
-        process.stdout.write(`deleted ${n} user(s)\n`);
+        process.stdout.write(cliText().messages.usersDeleted(n) + '\n');
       });
     });
 

@@ -1,4 +1,5 @@
 import { isAppError } from '../../server/domain/errors.js';
+import { localizeServiceError } from '../i18n/index.js';
 
 export class CliError extends Error {
   constructor(
@@ -16,7 +17,7 @@ export function reportError(err: unknown): number {
     return err.exitCode;
   }
   if (isAppError(err)) {
-    process.stderr.write(`kikoplay: ${err.message}\n`);
+    process.stderr.write(`kikoplay: ${localizeServiceError(err.message)}\n`);
     return 1;
   }
   const e = err as Error;
@@ -25,14 +26,11 @@ export function reportError(err: unknown): number {
   return 2;
 }
 
-export function printTable(rows: Record<string, string | number>[], columns: string[]): void {
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => displayWidth(String(r[c] ?? '')))));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => cell + ' '.repeat(Math.max(0, widths[i] - displayWidth(cell))))
-      .join('  ')
-      .trimEnd();
-  process.stdout.write(line(columns.map((c) => c.toUpperCase())) + '\n');
+/** Rows as aligned columns under `headers` (one per column, in the run's language). */
+export function printTable(rows: Record<string, string | number>[], columns: string[], headers: string[] = columns.map((c) => c.toUpperCase())): void {
+  const widths = columns.map((c, i) => Math.max(displayWidth(headers[i]), ...rows.map((r) => displayWidth(String(r[c] ?? '')))));
+  const line = (cells: string[]) => cells.map((cell, i) => cell + ' '.repeat(Math.max(0, widths[i] - displayWidth(cell)))).join('  ').trimEnd();
+  process.stdout.write(line(headers) + '\n');
   for (const r of rows) process.stdout.write(line(columns.map((c) => String(r[c] ?? ''))) + '\n');
 }
 

@@ -5,6 +5,7 @@
 import React from 'react';
 import { Box, Text, useInput } from 'ink';
 import type { ScanState } from '../../server/contract/scan-state.js';
+import { cliText, type CliCatalog } from '../i18n/index.js';
 
 export interface ScanViewProps {
   state: ScanState;
@@ -12,17 +13,19 @@ export interface ScanViewProps {
   /** Terminal width (defaults to 80). */
   width?: number;
   cancelling?: boolean;
+  /** The catalogue to speak (defaults to the run's language). The state's log lines come localized. */
+  texts?: CliCatalog;
 }
 
-const PHASE: Record<string, string> = {
-  discover: '查找文件夹',
-  local: '扫描本地文件',
-  metadata: '抓取元数据',
-  cleanup: '清理',
-  refresh: '刷新元数据',
-  files: '扫描作品文件',
-  purge: '清除缺失作品',
-};
+/** `kikoplay · <job> · <phase>`; the phase is left out when it says the same as the job. */
+export function scanHeader(state: Pick<ScanState, 'kind' | 'phase'>, t: CliCatalog): string {
+  const parts = ['kikoplay'];
+  const kind = state.kind ? (t.scan.kinds[state.kind] ?? state.kind) : null;
+  const phase = state.phase ? (t.scan.phases[state.phase] ?? state.phase) : null;
+  if (kind) parts.push(kind);
+  if (phase && phase !== kind) parts.push(phase);
+  return parts.join(' · ');
+}
 
 const levelColor = (level: string) => (level === 'error' ? 'red' : level === 'warn' ? 'yellow' : level === 'debug' ? 'gray' : undefined);
 
@@ -40,7 +43,9 @@ export function ProgressBar({ done, total, width }: { done: number; total: numbe
 
 const clip = (text: string, width: number) => (text.length > width ? text.slice(0, Math.max(0, width - 1)) + '…' : text);
 
-export function ScanView({ state, onCancel, width = 80, cancelling = false }: ScanViewProps) {
+export function ScanView({ state, onCancel, width = 80, cancelling = false, texts }: ScanViewProps) {
+  const t = texts ?? cliText();
+  const st = t.scan;
   useInput((input, key) => {
     if (input === 'q' || (key.ctrl && input === 'c')) onCancel();
   });
@@ -53,23 +58,22 @@ export function ScanView({ state, onCancel, width = 80, cancelling = false }: Sc
   return (
     <Box flexDirection="column">
       <Text bold>
-        kikoplay scan{state.kind ? ` · ${state.kind}` : ''}
-        {state.phase ? ` · ${PHASE[state.phase] ?? state.phase}` : ''}
-        {cancelling && running ? <Text color="yellow"> · 正在取消...</Text> : null}
+        {scanHeader(state, t)}
+        {cancelling && running ? <Text color="yellow"> · {st.cancelling}</Text> : null}
       </Text>
       <ProgressBar done={state.progress.done} total={state.progress.total} width={Math.min(40, Math.max(10, width - 30))} />
       <Text>
-        <Text color="green">新增 {c.added}</Text>
+        <Text color="green">{st.count(st.added, c.added)}</Text>
         {'  '}
-        <Text color="cyan">更新 {c.updated}</Text>
+        <Text color="cyan">{st.count(st.updated, c.updated)}</Text>
         {'  '}
-        <Text color="red">失败 {c.failed}</Text>
+        <Text color="red">{st.count(st.failed, c.failed)}</Text>
         {'  '}
-        <Text color="gray">跳过 {c.skipped}</Text>
+        <Text color="gray">{st.count(st.skipped, c.skipped)}</Text>
       </Text>
       {tasks.length > 0 && (
         <Box flexDirection="column" marginTop={1}>
-          <Text bold>处理中</Text>
+          <Text bold>{st.inProgress}</Text>
           {tasks.map((t) => {
             const last = t.logs[t.logs.length - 1];
             return (
@@ -83,7 +87,7 @@ export function ScanView({ state, onCancel, width = 80, cancelling = false }: Sc
       {failed.length > 0 && (
         <Box flexDirection="column" marginTop={1}>
           <Text bold color="red">
-            失败 ({state.failedTasks.length})
+            {st.failedList(state.failedTasks.length)}
           </Text>
           {failed.map((t) => (
             <Text key={t.rjcode} color="red">
@@ -94,7 +98,7 @@ export function ScanView({ state, onCancel, width = 80, cancelling = false }: Sc
       )}
       {logs.length > 0 && (
         <Box flexDirection="column" marginTop={1}>
-          <Text bold>日志</Text>
+          <Text bold>{st.log}</Text>
           {logs.map((l, i) => (
             <Text key={`${state.mainLogs.length - logs.length + i}`} color={levelColor(l.level)}>
               {clip(l.message, lineWidth)}
@@ -102,7 +106,9 @@ export function ScanView({ state, onCancel, width = 80, cancelling = false }: Sc
           ))}
         </Box>
       )}
-      <Box marginTop={1}>{running ? <Text color="gray">按 q 或 Ctrl-C 取消扫描</Text> : <Text bold>{state.finishedMessage ?? ''}</Text>}</Box>
+      <Box marginTop={1}>
+        {running ? <Text color="gray">{st.cancelHint}</Text> : <Text bold>{state.finishedMessage ?? ''}</Text>}
+      </Box>
     </Box>
   );
 }

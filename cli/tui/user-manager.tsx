@@ -6,6 +6,7 @@
  */
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
+import { cliText, localizeServiceError, type CliCatalog } from '../i18n/index.js';
 
 export type ManagedRole = 'admin' | 'user' | 'guest';
 
@@ -24,22 +25,6 @@ export interface UserManagerApi {
   remove(name: string): Promise<void>;
 }
 
-export const UM = {
-  title: 'kikoplay 用户管理',
-  nameTooShort: '用户名长度至少为 5',
-  nameTaken: '该名称已存在，用户名不能重复',
-  passwordTooShort: '密码长度至少为 5',
-  mismatch: '两次密码输入不一致',
-  created: (name: string) => `用户 ${name} 创建成功.`,
-  passwordChanged: '密码修改成功.',
-  roleChanged: (name: string, role: string) => `${name} 的角色已改为 ${role}`,
-  deleted: (name: string) => `用户 ${name} 已删除.`,
-  roles: { admin: '管理员', user: '普通用户', guest: '游客' } as Record<ManagedRole, string>,
-  keys: '↑/↓ 选择  [a] 添加  [p] 修改密码  [r] 修改角色  [d] 删除  [q] 退出',
-  formKeys: 'Enter 确认  Esc 取消',
-  empty: '没有用户',
-  loading: '加载中…',
-} as const;
 
 const MIN = 5;
 const ROLES: ManagedRole[] = ['admin', 'user', 'guest'];
@@ -57,12 +42,13 @@ interface Message {
   text: string;
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** A service's error in the manager's language (unknown texts as they are). */
+const errorText = (err: unknown, t: CliCatalog) => localizeServiceError(err instanceof Error ? err.message : String(err), t);
+/** Terminal columns of a text: CJK characters take two. */
+const columnsOf = (text: string) => [...text].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
 const pad = (text: string, width: number) => {
   const clipped = text.length > width ? text.slice(0, width - 1) + '…' : text;
-  // CJK characters take two columns
-  const columns = [...clipped].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
-  return clipped + ' '.repeat(Math.max(1, width - columns));
+  return clipped + ' '.repeat(Math.max(1, width - columnsOf(clipped)));
 };
 
 /**
@@ -95,9 +81,13 @@ export interface UserManagerProps {
   onExit: () => void;
   /** Terminal width (defaults to 80). */
   width?: number;
+  /** The catalogue to speak (defaults to the run's language). */
+  texts?: CliCatalog;
 }
 
-export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
+export function UserManager({ api, onExit, width = 80, texts }: UserManagerProps) {
+  const t = texts ?? cliText();
+  const UM = t.userManager;
   const [users, usersRef, setUsers] = useLatest<ManagedUser[] | null>(null);
   const [cursor, cursorRef, setCursor] = useLatest(0);
   const [mode, modeRef, setModeState] = useLatest<Mode>({ kind: 'list' });
@@ -113,9 +103,9 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
       setCursor((c) => Math.min(c, Math.max(0, list.length - 1)));
     } catch (err) {
       setUsers([]);
-      setMessage({ tone: 'error', text: errorText(err) });
+      setMessage({ tone: 'error', text: errorText(err, t) });
     }
-  }, [api, setUsers, setCursor]);
+  }, [api, setUsers, setCursor, t]);
 
   useEffect(() => {
     void reload();
@@ -135,7 +125,7 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
       await reload();
       toList({ tone: 'ok', text: ok });
     } catch (err) {
-      onError(errorText(err));
+      onError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -261,6 +251,8 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
   );
 
   const nameWidth = Math.max(12, Math.min(32, width - 40));
+  // wide enough for the longest role name of the language
+  const roleWidth = Math.max(10, ...ROLES.map((r) => columnsOf(UM.roles[r]) + 2));
 
   return (
     <Box flexDirection="column">
@@ -274,14 +266,15 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
           <>
             <Text color="gray">
               {'  '}
-              {pad('用户名', nameWidth)}
-              {pad('角色', 10)}创建时间
+              {pad(UM.columnName, nameWidth)}
+              {pad(UM.columnRole, roleWidth)}
+              {UM.columnCreated}
             </Text>
             {users.map((u, i) => (
               <Text key={u.name} color={i === cursor ? 'cyan' : undefined} bold={i === cursor}>
                 {i === cursor ? '› ' : '  '}
                 {pad(u.name, nameWidth)}
-                {pad(UM.roles[u.role], 10)}
+                {pad(UM.roles[u.role], roleWidth)}
                 {u.created_at ?? ''}
               </Text>
             ))}
@@ -293,20 +286,28 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
         {mode.kind === 'list' && <Text color="gray">{UM.keys}</Text>}
         {mode.kind === 'add' && (
           <>
-            <Text bold>添加用户</Text>
-            {mode.step === 'name' ? <Field label="用户名" value={draft} /> : <Text>用户名: {mode.name}</Text>}
-            {mode.step === 'password' && <Field label="密码" value={draft} masked />}
+            <Text bold>{UM.addTitle}</Text>
+            {mode.step === 'name' ? (
+              <Field label={UM.name} value={draft} />
+            ) : (
+              <Text>
+                {UM.name}: {mode.name}
+              </Text>
+            )}
+            {mode.step === 'password' && <Field label={UM.password} value={draft} masked />}
             {mode.step === 'group' && (
               <>
-                <Text>密码: {'*'.repeat(mode.password.length)}</Text>
                 <Text>
-                  用户组:{' '}
+                  {UM.password}: {'*'.repeat(mode.password.length)}
+                </Text>
+                <Text>
+                  {UM.group}:{' '}
                   {GROUPS.map((g) => (
                     <Text key={g} color={g === mode.group ? 'cyan' : 'gray'} inverse={g === mode.group}>
                       {` ${g} `}
                     </Text>
                   ))}
-                  <Text color="gray"> (←/→ 切换)</Text>
+                  <Text color="gray"> {UM.toggle}</Text>
                 </Text>
               </>
             )}
@@ -315,25 +316,37 @@ export function UserManager({ api, onExit, width = 80 }: UserManagerProps) {
         )}
         {mode.kind === 'password' && (
           <>
-            <Text bold>修改 {mode.user} 的密码</Text>
-            {mode.step === 'new' ? <Field label="新密码" value={draft} masked /> : <Text>新密码: {'*'.repeat(mode.first.length)}</Text>}
-            {mode.step === 'confirm' && <Field label="确认新密码" value={draft} masked />}
+            <Text bold>{UM.passwordTitle(mode.user)}</Text>
+            {mode.step === 'new' ? (
+              <Field label={UM.newPassword} value={draft} masked />
+            ) : (
+              <Text>
+                {UM.newPassword}: {'*'.repeat(mode.first.length)}
+              </Text>
+            )}
+            {mode.step === 'confirm' && <Field label={UM.confirmPassword} value={draft} masked />}
             <Text color="gray">{UM.formKeys}</Text>
           </>
         )}
         {mode.kind === 'role' && (
           <>
-            <Text bold>修改 {mode.user} 的角色</Text>
+            <Text bold>{UM.roleTitle(mode.user)}</Text>
             {ROLES.map((r, i) => (
               <Text key={r} color={i === mode.choice ? 'cyan' : undefined}>
                 {i === mode.choice ? '› ' : '  '}
                 {UM.roles[r]} ({r})
               </Text>
             ))}
-            <Text color="gray">↑/↓ 选择 {UM.formKeys}</Text>
+            <Text color="gray">
+              {UM.select}
+              {'  '}
+              {UM.formKeys}
+            </Text>
           </>
         )}
-        {mode.kind === 'delete' && <Text color="yellow">确定要删除用户 {mode.user} 吗？该用户的评价和播放历史也会一并删除。 [y/N]</Text>}
+        {mode.kind === 'delete' && (
+          <Text color="yellow">{UM.confirmDelete(mode.user)}</Text>
+        )}
       </Box>
 
       {busy && <Text color="gray">…</Text>}

@@ -24,19 +24,31 @@ export interface MetadataCounts {
 
 export type ScanPhase = 'discover' | 'local' | 'metadata' | 'cleanup' | 'refresh' | 'files' | 'purge';
 
+/** A parameter of a keyed scan message (a count object for the summaries). */
+export type ScanParam = string | number | boolean | ScanCounts;
+
+/**
+ * A line's message key and parameters (server/library/scan/scan-messages.ts), beside its Chinese text:
+ * the terminal prints the line in its own language from them. Absent on lines with no key (older runs).
+ */
+export interface ScanMessageRef {
+  key?: string;
+  params?: ScanParam[];
+}
+
 export type ScanEvent =
   | { type: 'started'; runId: number; kind: ScanKind; pid: number; at: string }
-  | { type: 'main-log'; level: LogLevel; message: string }
+  | ({ type: 'main-log'; level: LogLevel; message: string } & ScanMessageRef)
   | { type: 'task-started'; code: string; workId: number }
-  | { type: 'task-log'; code: string; level: LogLevel; message: string }
+  | ({ type: 'task-log'; code: string; level: LogLevel; message: string } & ScanMessageRef)
   | { type: 'task-done'; code: string; result: Exclude<WorkResult, 'failed'> }
-  | { type: 'task-failed'; code: string; error: string }
+  | ({ type: 'task-failed'; code: string; error: string } & ScanMessageRef)
   /** A counted result (never for skipped works): `count` = running total of that kind. */
   | { type: 'result'; code: string; result: 'added' | 'updated' | 'failed'; count: number }
   | { type: 'progress'; phase: ScanPhase; done: number; total: number; counts: ScanCounts }
-  | { type: 'finished'; status: RunStatus; message: string; counts: ScanCounts; metadata: MetadataCounts; exitCode: number }
+  | ({ type: 'finished'; status: RunStatus; message: string; counts: ScanCounts; metadata: MetadataCounts; exitCode: number } & ScanMessageRef)
   /** A fatal error: the job stopped. A 'finished' event with status 'error' follows. */
-  | { type: 'error'; message: string };
+  | ({ type: 'error'; message: string } & ScanMessageRef);
 
 export type ScanListener = (event: ScanEvent) => void;
 

@@ -48,7 +48,8 @@ function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     if (key.startsWith('KIKOPLAY_') || key === 'PORT') continue;
     env[key] = value;
   }
-  return { ...env, KIKOPLAY_LOG_LEVEL: 'warn', NO_COLOR: '1', ...extra };
+  // English: the start-up line is read in its English words, whatever the locale of the machine
+  return { ...env, KIKOPLAY_LOG_LEVEL: 'warn', NO_COLOR: '1', KIKOPLAY_LANG: 'en', ...extra };
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {

@@ -17,6 +17,20 @@ function cliArgs(args: string[]): string[] {
   return [BIN, ...args];
 }
 
+/**
+ * The language a CLI test runs in: pinned per call with KIKOPLAY_LANG (English unless a test asks for
+ * another), so the environment the suite runs in (LANG=ja_JP.UTF-8…) decides nothing. `null` pins
+ * nothing: KIKOPLAY_LANG and the locale variables come from `env` alone (the precedence tests).
+ */
+export type CliTestLang = 'en' | 'ja' | 'zh-CN' | null;
+
+function cliEnv(lang: CliTestLang, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, KIKOPLAY_DATA_DIR: '' };
+  for (const key of ['KIKOPLAY_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) delete env[key];
+  if (lang !== null) env.KIKOPLAY_LANG = lang;
+  return { ...env, ...extra };
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -24,11 +38,11 @@ export interface CliResult {
 }
 
 /** Run `kikoplay <args>` from source in a child process and collect its output. */
-export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; lang?: CliTestLang } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, cliArgs(args), {
       cwd: ROOT,
-      env: { ...process.env, KIKOPLAY_DATA_DIR: '', ...opts.env },
+      env: cliEnv(opts.lang === undefined ? 'en' : opts.lang, opts.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -49,7 +63,8 @@ export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: 
 export function startCliServer(args: string[], opts: { env?: NodeJS.ProcessEnv } = {}) {
   const child = spawn(process.execPath, cliArgs(args), {
     cwd: ROOT,
-    env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LOG_LEVEL: 'warn', ...opts.env },
+    // English: the start-up line below is read in its English words
+    env: cliEnv('en', { KIKOPLAY_LOG_LEVEL: 'warn', ...opts.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

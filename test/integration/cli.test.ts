@@ -127,7 +127,7 @@ describe('kikoplay serve + user', () => {
     expect(role.code).toBe(0);
     const badRole = await runCli(['--data-dir', dir, 'user', 'role', 'alice', 'emperor']);
     expect(badRole.code).not.toBe(0);
-    const short = await runCli(['--data-dir', dir, 'user', 'add', 'bob', '--password', 'secret1']);
+    const short = await runCli(['--data-dir', dir, 'user', 'add', 'bob', '--password', 'secret1'], { lang: 'zh-CN' });
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain('用户名长度至少为 5');
     const del = await runCli(['--data-dir', dir, 'user', 'delete', 'alice']);

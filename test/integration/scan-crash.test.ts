@@ -80,7 +80,7 @@ describe('kill -9 during scans', () => {
     const held = new ScanLock(path.join(dir, 'scan.lock'));
     await held.acquire('scan');
     try {
-      const busy = await runCli(['--data-dir', dir, 'scan', '--offline']);
+      const busy = await runCli(['--data-dir', dir, 'scan', '--offline'], { lang: 'zh-CN' });
       expect(busy.code).toBe(2);
       expect(busy.stderr).toMatch(/扫描任务正在进行中/);
     } finally {

@@ -34,7 +34,7 @@ async function dataDirFor(root: string, extra: Record<string, unknown> = {}): Pr
 }
 
 function startScan(dataDir: string, args: string[]): ChildProcess & { stderrText: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'scan', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KIKOPLAY_DATA_DIR: '' } });
+  const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'scan', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LANG: 'zh-CN' } });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
@@ -151,7 +151,7 @@ describe('scans that must end', () => {
     const lock = new ScanLock(path.join(dataDir, 'scan.lock'));
     await lock.acquire('refresh');
     try {
-      const busy = await runCli(['--data-dir', dataDir, 'scan', '--offline']);
+      const busy = await runCli(['--data-dir', dataDir, 'scan', '--offline'], { lang: 'zh-CN' });
       expect(busy.code).toBe(2);
       expect(busy.stderr).toMatch(new RegExp(`扫描任务正在进行中 \\(pid ${process.pid}, refresh`));
     } finally {

@@ -13,6 +13,7 @@ import { pickCoverImage } from '../../server/media/covers.js';
 import { ScanView } from '../../cli/tui/scan-view.js';
 import { formatScanEventPlain } from '../../cli/output/scan-plain.js';
 import { requestFromOptions } from '../../cli/commands/scan.js';
+import { cliText } from '../../cli/i18n/index.js';
 
 describe('folder titles, order and classes', () => {
   it('trims the code and bracketed tags from a folder name', () => {
@@ -76,7 +77,7 @@ describe('scan state and views', () => {
   it('renders progress, counts, live tasks, failures; q cancels', async () => {
     let cancelled = 0;
     const state = EVENTS.reduce((st, e) => reduceScanState(st, e), initialScanState());
-    const view = render(<ScanView state={state} onCancel={() => cancelled++} width={100} />);
+    const view = render(<ScanView state={state} onCancel={() => cancelled++} width={100} texts={cliText('zh-CN')} />);
     const frame = view.lastFrame() ?? '';
     expect(frame).toContain('1/2 (50%)');
     expect(frame).toContain('失败 1');

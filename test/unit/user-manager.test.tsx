@@ -14,6 +14,7 @@ import { verifyPassword } from '../../server/auth/password.js';
 import { CLI_ACTOR } from '../../cli/context.js';
 import { UserManager } from '../../cli/tui/user-manager.js';
 import { usersApi } from '../../cli/tui/user-manager-run.js';
+import { cliText } from '../../cli/i18n/index.js';
 import { tempDir } from '../helpers/app.js';
 
 const KEY = { enter: '\r', escape: '\u001B', up: '\u001B[A', down: '\u001B[B', right: '\u001B[C', backspace: '\u007F' };
@@ -36,7 +37,7 @@ const roleOf = async (name: string) => (await app.repos.users.byName(name))?.rol
 /** Mount the manager; `until(text)` waits for a frame containing it. */
 function mount() {
   const onExit = vi.fn();
-  const view = render(<UserManager api={usersApi(app.services.users, CLI_ACTOR)} onExit={onExit} width={100} />);
+  const view = render(<UserManager api={usersApi(app.services.users, CLI_ACTOR)} onExit={onExit} width={100} texts={cliText('zh-CN')} />);
   const frame = () => view.lastFrame() ?? '';
   const until = (text: string | RegExp) =>
     vi.waitFor(

@@ -7,6 +7,7 @@ import type { Paths } from '../../config/load.js';
 import type { LibraryRepo } from '../../db/repos/library-repo.js';
 import type { MetadataSource } from '../scrapers/metadata-types.js';
 import type { Limiter } from './limiter.js';
+import { textFields, type ScanText } from './scan-messages.js';
 import { emptyCounts, emptyMetadataCounts, type LogLevel, type MetadataCounts, type ScanCounts, type ScanEvent, type ScanKind, type ScanPhase } from '../../contract/scan-events.js';
 
 export interface ScanOptions {
@@ -32,9 +33,9 @@ export const DEFAULT_SCAN_OPTIONS: ScanOptions = {
 
 export interface TaskHandle {
   readonly code: string;
-  log(level: LogLevel, message: string): void;
+  log(level: LogLevel, message: string | ScanText): void;
   done(result: 'added' | 'updated' | 'skipped'): void;
-  failed(error: string): void;
+  failed(error: string | ScanText): void;
 }
 
 export interface WorkMemo {
@@ -80,8 +81,8 @@ export class RunContext {
     return Math.max(64, this.config.maxParallelism * 4);
   }
 
-  main(level: LogLevel, message: string): void {
-    this.emit({ type: 'main-log', level, message });
+  main(level: LogLevel, message: string | ScanText): void {
+    this.emit({ type: 'main-log', level, ...textFields(message) });
   }
 
   /** A per-work task; it appears (task-started) with its first log line. Handles of one code share state. */
@@ -96,7 +97,7 @@ export class RunContext {
       code,
       log: (level, message) => {
         start();
-        this.emit({ type: 'task-log', code, level, message });
+        this.emit({ type: 'task-log', code, level, ...textFields(message) });
       },
       done: (result) => {
         if (!this.openTasks.delete(code)) return;
@@ -105,7 +106,8 @@ export class RunContext {
       failed: (error) => {
         start();
         this.openTasks.delete(code);
-        this.emit({ type: 'task-failed', code, error });
+        const { message, ...ref } = textFields(error);
+        this.emit({ type: 'task-failed', code, error: message, ...ref });
       },
     };
   }

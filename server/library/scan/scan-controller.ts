@@ -13,7 +13,7 @@ import { sqlNow } from '../../domain/time.js';
 import type { MetadataSource } from '../scrapers/metadata-types.js';
 import { createLimiter } from './limiter.js';
 import { ScanLock } from './scan-lock.js';
-import { MSG } from './scan-messages.js';
+import { scanText, textFields, type ScanText } from './scan-messages.js';
 import { initialScanState, reduceScanState, type ScanState } from '../../contract/scan-state.js';
 import type { MetadataCounts, RunStatus, ScanCounts, ScanEvent, ScanKind, ScanListener } from '../../contract/scan-events.js';
 import { DEFAULT_SCAN_OPTIONS, RunContext, type ScanOptions, type WorkMemo } from './run-context.js';
@@ -33,6 +33,8 @@ export interface ScanSummary {
   metadata: MetadataCounts;
   stoppedRoots: string[];
   message: string;
+  /** `message` with its key and parameters (the terminal prints it in its own language). */
+  messageText: ScanText;
   /** 0 all fine, 1 some works failed / a root was stopped / cancelled, 2 fatal error. */
   exitCode: number;
   error?: string;
@@ -253,23 +255,24 @@ export class ScanController {
       fatal ??= (err as Error).message;
     }
     const cancelled = signal.aborted;
-    if (cancelled) ctx.main('error', MSG.killed);
-    if (fatal) this.emit({ type: 'error', message: MSG.fatal(fatal) });
+    if (cancelled) ctx.main('error', scanText('killed'));
+    if (fatal) this.emit({ type: 'error', ...textFields(scanText('fatal', fatal)) });
     const status: RunStatus = fatal ? 'error' : cancelled ? 'cancelled' : 'finished';
     const c = ctx.counts;
-    const message = fatal
-      ? MSG.fatal(fatal)
+    const summaryText = fatal
+      ? scanText('fatal', fatal)
       : cancelled
-        ? MSG.cancelled
+        ? scanText('cancelled')
         : req.kind === 'refresh'
-          ? MSG.finishedRefresh(c)
+          ? scanText('finishedRefresh', { ...c })
           : req.kind === 'files'
-            ? MSG.finishedFiles(c)
+            ? scanText('finishedFiles', { ...c })
             : req.kind === 'purge'
-              ? MSG.finishedPurge(purged ?? 0)
-              : MSG.finishedScan(c);
+              ? scanText('finishedPurge', purged ?? 0)
+              : scanText('finishedScan', { ...c });
+    const message = summaryText.text;
     const exitCode = fatal ? 2 : cancelled || c.failed > 0 || ctx.stoppedRoots.length > 0 ? 1 : 0;
-    const finished: ScanEvent = { type: 'finished', status, message, counts: { ...c }, metadata: { ...ctx.metadataCounts }, exitCode };
+    const finished: ScanEvent = { type: 'finished', status, ...textFields(summaryText), counts: { ...c }, metadata: { ...ctx.metadataCounts }, exitCode };
     const summary: ScanSummary = {
       runId,
       kind: req.kind,
@@ -278,6 +281,7 @@ export class ScanController {
       metadata: { ...ctx.metadataCounts },
       stoppedRoots: [...ctx.stoppedRoots],
       message,
+      messageText: summaryText,
       exitCode,
       ...(fatal ? { error: fatal } : {}),
       ...(ctx.workMemo ? { workMemo: ctx.workMemo } : {}),

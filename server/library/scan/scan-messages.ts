@@ -3,7 +3,7 @@
  * dashboard already knows are reproduced literally; lines for kikoplay's own behaviour (missing works,
  * stopped roots, metadata queue) follow the same style.
  */
-import type { ScanCounts } from '../../contract/scan-events.js';
+import type { ScanCounts, ScanParam } from '../../contract/scan-events.js';
 
 export const MSG = {
   // discovery
@@ -38,6 +38,7 @@ export const MSG = {
   scrapeOkAdd: '元数据抓取成功，准备添加到数据库...',
   scrapeSaved: '元数据成功添加到数据库.',
   scrapeFailed: '元数据获取失败',
+  scrapeFailedWith: (err: string) => `元数据获取失败: ${err}`,
   scrapeNotFound: '在 DLsite 上找不到此作品，稍后会再次尝试.',
   metadataSaveFailed: (msg: string) => `元数据添加失败: ${msg}`,
   metadataOffline: (n: number) => `连续 ${n} 个作品的元数据抓取失败（网络不可用?），本次扫描停止抓取元数据，剩余作品将在下次扫描时重试.`,
@@ -68,6 +69,7 @@ export const MSG = {
   filesError: (code: string, err: string) => `[${code}] 扫描歌词过程中发生错误：${err}`,
   workFolderMissing: (code: string, p: string) => `[${code}] 作品文件夹不存在: ${p}`,
   rootMissing: (alias: string) => `扫描作品文件失败，没有找到rootFolder: ${alias}`,
+  workRootMissing: (code: string, alias: string) => `[${code}] 扫描作品文件失败，没有找到rootFolder: ${alias}`,
   // purge
   purgeStart: (n: number) => `共 ${n} 个缺失的作品，开始清除...`,
   purgeDone: (n: number) => `已清除 ${n} 个缺失的作品及其评价、播放历史与 AI 歌词.`,
@@ -81,3 +83,27 @@ export const MSG = {
   cancelled: '扫描已取消.',
   fatal: (msg: string) => `扫描出错: ${msg}`,
 } as const;
+
+export type ScanMessageKey = keyof typeof MSG;
+type ParamsOf<K extends ScanMessageKey> = (typeof MSG)[K] extends (...args: infer A) => string ? A : [];
+
+/**
+ * A scan log line as the events carry it: today's Chinese text (the web dashboard and kikoeru clients
+ * show it) with its message key and parameters, so the terminal can print the line in its own language.
+ */
+export interface ScanText {
+  key: ScanMessageKey;
+  params: ScanParam[];
+  text: string;
+}
+
+export function scanText<K extends ScanMessageKey>(key: K, ...params: ParamsOf<K>): ScanText {
+  const m: unknown = MSG[key];
+  const text = typeof m === 'function' ? (m as (...args: unknown[]) => string)(...params) : (m as string);
+  return { key, params: params as ScanParam[], text };
+}
+
+/** The fields of an event for a line: `message` (or `error`) stays the text; key and params ride along. */
+export function textFields(line: string | ScanText): { message: string; key?: string; params?: ScanParam[] } {
+  return typeof line === 'string' ? { message: line } : { message: line.text, key: line.key, params: line.params };
+}

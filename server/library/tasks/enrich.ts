@@ -10,7 +10,7 @@ import { formatWorkCode } from '../../domain/work-code.js';
 import { saveCover, coverFileName } from '../../media/covers.js';
 import { COVER_TYPES, type WorkMetadata } from '../../domain/work-metadata.js';
 import { forEachConcurrent } from '../scan/limiter.js';
-import { MSG } from '../scan/scan-messages.js';
+import { scanText } from '../scan/scan-messages.js';
 import { sleep, type RunContext, type TaskHandle } from '../scan/run-context.js';
 
 export type EnrichMode = 'scan' | 'refresh';
@@ -40,7 +40,7 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
         if (!row || row.missing) return;
         const code = row.code || formatWorkCode(id);
         const task = ctx.task(code, id);
-        task.log('info', MSG.scraping);
+        task.log('info', scanText('scraping'));
         let result;
         try {
           result = await source.fetch(id, ctx.signal);
@@ -55,11 +55,11 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
         if (result.ok) {
           consecutiveFailures = 0;
           try {
-            task.log('info', mode === 'scan' ? MSG.scrapeOkAdd : MSG.refreshOk);
+            task.log('info', mode === 'scan' ? scanText('scrapeOkAdd') : scanText('refreshOk'));
             await ctx.library.applyMetadata(id, result.metadata);
-            task.log('info', mode === 'scan' ? MSG.scrapeSaved : MSG.refreshSaved);
+            task.log('info', mode === 'scan' ? scanText('scrapeSaved') : scanText('refreshSaved'));
           } catch (err) {
-            const msg = MSG.metadataSaveFailed((err as Error).message);
+            const msg = scanText('metadataSaveFailed', (err as Error).message);
             ctx.metadataCounts.failed++;
             if (mode === 'refresh') {
               ctx.count(code, 'failed');
@@ -82,14 +82,14 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
           else await ctx.library.refreshFailed(id, result.error);
           if (mode === 'refresh') {
             ctx.count(code, 'failed');
-            task.failed(MSG.refreshError(result.error));
+            task.failed(scanText('refreshError', result.error));
           } else {
-            task.log('warn', result.notFound ? MSG.scrapeNotFound : `${MSG.scrapeFailed}: ${result.error}`);
+            task.log('warn', result.notFound ? scanText('scrapeNotFound') : scanText('scrapeFailedWith', result.error));
             task.done('skipped');
           }
           if (consecutiveFailures >= opts.metadataFailureLimit && !tripped) {
             tripped = true;
-            ctx.main('warn', MSG.metadataOffline(consecutiveFailures));
+            ctx.main('warn', scanText('metadataOffline', consecutiveFailures));
             stop.abort();
           }
         }
@@ -107,7 +107,7 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
 async function downloadCovers(ctx: RunContext, task: TaskHandle, id: number, code: string, _md: WorkMetadata): Promise<void> {
   const source = ctx.metadata;
   if (!source) return;
-  task.log('info', MSG.coverDownload);
+  task.log('info', scanText('coverDownload'));
   let saved = 0;
   let none = 0;
   for (const type of COVER_TYPES) {
@@ -121,11 +121,11 @@ async function downloadCovers(ctx: RunContext, task: TaskHandle, id: number, cod
       }
       await saveCover(ctx.paths.coverDir, id, type, data);
       saved++;
-      task.log('info', MSG.coverOk(file));
+      task.log('info', scanText('coverOk', file));
     } catch (err) {
-      task.log('warn', MSG.coverError(file, (err as Error).message));
+      task.log('warn', scanText('coverError', file, (err as Error).message));
     }
   }
   if (saved > 0) await ctx.library.setCoverSource(id, 'dlsite');
-  else if (none === COVER_TYPES.length) ctx.main('warn', MSG.noDlsiteCover(code));
+  else if (none === COVER_TYPES.length) ctx.main('warn', scanText('noDlsiteCover', code));
 }

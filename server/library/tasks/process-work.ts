@@ -10,7 +10,7 @@ import { listWorkFiles, type DiskFile, type WalkIssue } from '../files/work-file
 import { LINK_OUTSIDE } from '../files/fs-walk.js';
 import { compareListPaths } from '../../domain/natural-sort.js';
 import { titleFromFolderName } from '../files/folder-title.js';
-import { MSG } from '../scan/scan-messages.js';
+import { MSG, scanText, type ScanText } from '../scan/scan-messages.js';
 import type { RunContext, TaskHandle, WorkMemo } from '../scan/run-context.js';
 
 export interface WorkTarget {
@@ -52,10 +52,10 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
     const coverDue = prev?.cover_source === null && listing.files.some((f) => f.kind === 'image');
     if (sameLocation && !opts.force && !coverDue && prev.fingerprint === listing.fingerprint) return { result: 'skipped' };
 
-    if (!prev) task.log('info', MSG.newFolder(target.absPath));
-    else if (prev.missing) task.log('info', MSG.returnedFolder(target.absPath));
-    else if (!sameLocation) task.log('info', MSG.movedFolder(`${prev.root_folder}/${prev.dir}`, `${target.rootName}/${target.dir}`));
-    else if (prev.fingerprint !== listing.fingerprint) task.log('info', MSG.changedFolder(target.absPath));
+    if (!prev) task.log('info', scanText('newFolder', target.absPath));
+    else if (prev.missing) task.log('info', scanText('returnedFolder', target.absPath));
+    else if (!sameLocation) task.log('info', scanText('movedFolder', `${prev.root_folder}/${prev.dir}`, `${target.rootName}/${target.dir}`));
+    else if (prev.fingerprint !== listing.fingerprint) task.log('info', scanText('changedFolder', target.absPath));
     for (const issue of listing.issues) task.log('warn', issueMessage(issue));
 
     const existing = prev ? await ctx.library.files(target.id) : [];
@@ -67,10 +67,10 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       return opts.reprobeAll || !o || o.size !== f.size || o.mtime_ms !== f.mtimeMs || (opts.force && o.duration === null);
     });
     const hasLyric = files.some((f) => f.isLyric);
-    if (!prev) task.log('info', MSG.hasLyric(hasLyric));
+    if (!prev) task.log('info', scanText('hasLyric', hasLyric));
     const durations = new Map<string, number | null>();
     if (toProbe.length) {
-      task.log('info', MSG.probing);
+      task.log('info', scanText('probing'));
       // one batch per work (the limiter bounds how many works probe at once)
       const results = await ctx.probeLimiter.run(() =>
         ctx.aborted
@@ -83,7 +83,7 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       if (ctx.aborted) return { result: 'skipped' };
       results.forEach((r, i) => {
         durations.set(toProbe[i].path, r.duration);
-        if (r.duration === null) task.log('warn', MSG.probeFailed(toProbe[i].path, r.error ?? 'unknown'));
+        if (r.duration === null) task.log('warn', scanText('probeFailed', toProbe[i].path, r.error ?? 'unknown'));
       });
     }
     if (ctx.aborted) return { result: 'skipped' };
@@ -115,22 +115,22 @@ export async function processWork(ctx: RunContext, target: WorkTarget, prev: Wor
       files: onDisk,
       coverSource: localCover ? 'local' : undefined,
     });
-    if (localCover) task.log('info', MSG.localCover(localCover));
+    if (localCover) task.log('info', scanText('localCover', localCover));
 
     const result = saved.created ? 'added' : 'updated';
     return { result, saved };
   } catch (err) {
     const message = (err as Error).message;
-    task.log('error', MSG.workError(message));
+    task.log('error', scanText('workError', message));
     return { result: 'failed', error: message };
   }
 }
 
 /** The log line of an entry the walk skipped. */
-function issueMessage(issue: WalkIssue): string {
-  if (issue.code === LINK_OUTSIDE) return MSG.linkOutside(issue.path);
-  if (issue.code === 'ENOENT' && issue.path.includes('\uFFFD')) return MSG.badName(issue.path);
-  return MSG.cannotAccess(issue.path);
+function issueMessage(issue: WalkIssue): ScanText {
+  if (issue.code === LINK_OUTSIDE) return scanText('linkOutside', issue.path);
+  if (issue.code === 'ENOENT' && issue.path.includes('\uFFFD')) return scanText('badName', issue.path);
+  return scanText('cannotAccess', issue.path);
 }
 
 /** Report a processed work: task log + task done/failed + counted result. */
@@ -142,10 +142,10 @@ export function reportOutcome(ctx: RunContext, target: WorkTarget, outcome: Proc
   const task = ctx.task(target.code, target.id);
   const n = ctx.count(target.code, outcome.result);
   if (outcome.result === 'failed') {
-    task.log('error', MSG.addFailed(n));
+    task.log('error', scanText('addFailed', n));
     task.failed(outcome.error ?? 'failed');
   } else {
-    task.log('info', outcome.result === 'added' ? MSG.added(n) : MSG.updated(n));
+    task.log('info', outcome.result === 'added' ? scanText('added', n) : scanText('updated', n));
     task.done(outcome.result);
   }
 }

@@ -1,13 +1,13 @@
 /** "Refresh library info" (server/library/README.md#jobs): fetch metadata of every present work again. */
-import { MSG } from '../scan/scan-messages.js';
+import { scanText } from '../scan/scan-messages.js';
 import type { RunContext } from '../scan/run-context.js';
 import { enrichWorks } from './enrich.js';
 
 export async function runRefresh(ctx: RunContext): Promise<void> {
   const works = await ctx.library.presentWorks();
-  ctx.main('info', MSG.refreshStart(works.length));
+  ctx.main('info', scanText('refreshStart', works.length));
   if (!ctx.metadata) {
-    ctx.main('warn', MSG.metadataSkipped);
+    ctx.main('warn', scanText('metadataSkipped'));
     return;
   }
   ctx.progress('refresh', 0, works.length, true);
@@ -16,5 +16,5 @@ export async function runRefresh(ctx: RunContext): Promise<void> {
     works.map((w) => w.id),
     'refresh',
   );
-  ctx.main('info', MSG.refreshDone(ctx.counts.updated, ctx.counts.failed));
+  ctx.main('info', scanText('refreshDone', ctx.counts.updated, ctx.counts.failed));
 }

@@ -5,14 +5,14 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { forEachConcurrent } from '../scan/limiter.js';
-import { MSG } from '../scan/scan-messages.js';
+import { scanText } from '../scan/scan-messages.js';
 import type { RunContext } from '../scan/run-context.js';
 import { processWork } from './process-work.js';
 
 export async function runFilesScan(ctx: RunContext): Promise<void> {
-  ctx.main('info', MSG.filesStart);
+  ctx.main('info', scanText('filesStart'));
   const works = await ctx.library.presentWorks();
-  ctx.main('info', MSG.filesTotal(works.length));
+  ctx.main('info', scanText('filesTotal', works.length));
   const roots = new Map(ctx.config.rootFolders.map((r) => [r.name, r.path]));
   let done = 0;
   await forEachConcurrent(
@@ -22,7 +22,7 @@ export async function runFilesScan(ctx: RunContext): Promise<void> {
       const rootPath = roots.get(w.root_folder);
       const absPath = rootPath ? path.join(rootPath, w.dir) : null;
       if (!rootPath || !absPath || !existsSync(absPath)) {
-        ctx.main('warn', rootPath ? MSG.workFolderMissing(w.code, absPath ?? w.dir) : `[${w.code}] ${MSG.rootMissing(w.root_folder)}`);
+        ctx.main('warn', rootPath ? scanText('workFolderMissing', w.code, absPath ?? w.dir) : scanText('workRootMissing', w.code, w.root_folder));
         ctx.count(w.code, 'skipped');
       } else {
         const outcome = await processWork(ctx, { id: w.id, code: w.code, rootName: w.root_folder, dir: w.dir, absPath, name: path.basename(absPath) }, w, {
@@ -32,15 +32,15 @@ export async function runFilesScan(ctx: RunContext): Promise<void> {
         });
         if (ctx.aborted) return;
         if (outcome.result === 'failed') {
-          ctx.main('error', MSG.filesError(w.code, outcome.error ?? 'failed'));
+          ctx.main('error', scanText('filesError', w.code, outcome.error ?? 'failed'));
           ctx.count(w.code, 'failed');
         } else {
-          if (outcome.saved && outcome.saved.hadLocalLyric !== outcome.saved.hasLocalLyric) ctx.main('info', MSG.lyricChanged(w.code));
+          if (outcome.saved && outcome.saved.hadLocalLyric !== outcome.saved.hasLocalLyric) ctx.main('info', scanText('lyricChanged', w.code));
           ctx.count(w.code, 'updated');
         }
       }
       done++;
-      ctx.main('info', MSG.filesProgress(done, works.length));
+      ctx.main('info', scanText('filesProgress', done, works.length));
       ctx.progress('files', done, works.length);
     },
     ctx.signal,

@@ -7,7 +7,7 @@ import { discoverWorks, RootUnavailableError, type WorkFolder } from '../files/d
 import { forEachConcurrent } from '../scan/limiter.js';
 import { LINK_OUTSIDE } from '../files/fs-walk.js';
 import { naturalCompare } from '../../domain/natural-sort.js';
-import { MSG } from '../scan/scan-messages.js';
+import { scanText } from '../scan/scan-messages.js';
 import { sqlNow } from '../../domain/time.js';
 import type { WorkIndexRow } from '../../db/repos/library-repo.js';
 import type { RunContext } from '../scan/run-context.js';
@@ -24,7 +24,7 @@ export interface LibraryScanOptions {
 export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions): Promise<void> {
   const roots = ctx.config.rootFolders;
   if (!roots.length) {
-    ctx.main('warn', MSG.noRoots);
+    ctx.main('warn', scanText('noRoots'));
     return;
   }
   const index = await ctx.library.index();
@@ -42,15 +42,15 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
       for await (const f of discoverWorks(root, {
         maxDepth: ctx.config.scannerMaxRecursionDepth,
         signal: ctx.signal,
-        onIssue: (issue) => ctx.main('warn', issue.code === LINK_OUTSIDE ? MSG.linkOutside(issue.path) : MSG.cannotAccess(issue.path)),
+        onIssue: (issue) => ctx.main('warn', issue.code === LINK_OUTSIDE ? scanText('linkOutside', issue.path) : scanText('cannotAccess', issue.path)),
       })) {
         inRoot.push(f);
       }
     } catch (err) {
       if (err instanceof RootUnavailableError) {
-        ctx.main('error', MSG.rootUnreachable(root.name, root.path, err.reason));
+        ctx.main('error', scanText('rootUnreachable', root.name, root.path, err.reason));
       } else {
-        ctx.main('error', MSG.rootError((err as Error).message));
+        ctx.main('error', scanText('rootError', (err as Error).message));
       }
       ctx.stoppedRoots.push(root.name);
       continue;
@@ -59,14 +59,14 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
     if (!inRoot.length) {
       const present = await ctx.library.countPresentInRoot(root.name);
       if (present > 0) {
-        ctx.main('error', MSG.rootSuddenlyEmpty(root.name, root.path, present));
+        ctx.main('error', scanText('rootSuddenlyEmpty', root.name, root.path, present));
         ctx.stoppedRoots.push(root.name);
         continue;
       }
     }
     found.push(...inRoot);
   }
-  ctx.main('info', MSG.foundFolders(found.length));
+  ctx.main('info', scanText('foundFolders', found.length));
 
   // 2. duplicates: keep the folder the work already lives in, else the first by root order and path
   const groups = new Map<number, WorkFolder[]>();
@@ -91,11 +91,11 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
     dupGroups.push([keep, ...g.filter((f) => f !== keep)]);
   }
   if (duplicateCount) {
-    ctx.main('warn', MSG.duplicates(duplicateCount));
+    ctx.main('warn', scanText('duplicates', duplicateCount));
     for (const g of dupGroups) {
-      ctx.main('warn', MSG.duplicateHeader(g[0].code));
-      for (const f of g) ctx.main('warn', MSG.duplicatePath(f.absPath));
-      ctx.main('info', MSG.duplicateChosen(g[0].code, g[0].absPath));
+      ctx.main('warn', scanText('duplicateHeader', g[0].code));
+      for (const f of g) ctx.main('warn', scanText('duplicatePath', f.absPath));
+      ctx.main('info', scanText('duplicateChosen', g[0].code, g[0].absPath));
       ctx.counts.skipped += g.length - 1;
     }
   }
@@ -121,30 +121,30 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
 
   // 4. works whose folder vanished: marked missing, never deleted
   if (ctx.config.skipCleanup) {
-    ctx.main('info', MSG.skipCleanup);
+    ctx.main('info', scanText('skipCleanup'));
   } else {
-    ctx.main('info', MSG.cleanupStart);
+    ctx.main('info', scanText('cleanupStart'));
     // works of stopped roots stay as they are; works under an alias no longer configured are missing too
     const stopped = new Set(ctx.stoppedRoots);
     const seen = new Set(found.map((f) => f.id));
     const vanished = index.filter((w) => !w.missing && !seen.has(w.id) && !stopped.has(w.root_folder)).map((w) => w.id);
     const n = await ctx.library.markMissing(vanished);
-    if (n) ctx.main('warn', MSG.cleanupMarked(n));
-    ctx.main('info', MSG.cleanupDone);
+    if (n) ctx.main('warn', scanText('cleanupMarked', n));
+    ctx.main('info', scanText('cleanupDone'));
   }
   if (ctx.aborted) return;
 
   // 5. metadata queue
   if (!opts.metadata || !ctx.metadata) {
-    ctx.main('info', MSG.metadataSkipped);
+    ctx.main('info', scanText('metadataSkipped'));
   } else {
     const due = await ctx.library.dueForMetadata(sqlNow());
     if (due.length) {
-      ctx.main('info', MSG.metadataQueue(due.length));
+      ctx.main('info', scanText('metadataQueue', due.length));
       ctx.progress('metadata', 0, due.length, true);
       await enrichWorks(ctx, due, 'scan');
     }
   }
   ctx.metadataCounts.pending = await ctx.library.countMetadataNotOk();
-  if (opts.metadata && ctx.metadata) ctx.main('info', MSG.metadataSummary(ctx.metadataCounts.ok, ctx.metadataCounts.failed, ctx.metadataCounts.pending));
+  if (opts.metadata && ctx.metadata) ctx.main('info', scanText('metadataSummary', ctx.metadataCounts.ok, ctx.metadataCounts.failed, ctx.metadataCounts.pending));
 }

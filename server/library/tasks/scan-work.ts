@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { MSG } from '../scan/scan-messages.js';
+import { MSG, scanText } from '../scan/scan-messages.js';
 import type { RunContext } from '../scan/run-context.js';
 import { memoOf, processWork, reportOutcome } from './process-work.js';
 import { enrichWorks } from './enrich.js';
@@ -30,7 +30,7 @@ export async function runWorkScan(ctx: RunContext, workId: number, opts: { metad
   const outcome = await processWork(ctx, target, w, { force: true, reprobeAll: true, quiet: false });
   if (ctx.aborted) return;
   reportOutcome(ctx, target, outcome.result === 'added' ? { ...outcome, result: 'updated' } : outcome);
-  if (outcome.saved && outcome.saved.hadLocalLyric !== outcome.saved.hasLocalLyric) ctx.main('info', MSG.lyricChanged(w.code));
+  if (outcome.saved && outcome.saved.hadLocalLyric !== outcome.saved.hasLocalLyric) ctx.main('info', scanText('lyricChanged', w.code));
   if (opts.metadata && ctx.metadata && !ctx.aborted) await enrichWorks(ctx, [workId], 'refresh');
   ctx.workMemo = memoOf(await ctx.library.files(workId));
 }

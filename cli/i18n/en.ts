@@ -1,0 +1,358 @@
+/**
+ * The terminal's English catalogue: help, messages, errors, summaries, the scan view and the user
+ * manager. Its shape (`CliCatalog`) is the one every language fills in (cli/i18n/ja.ts, zh-CN.ts).
+ */
+import type { ScanMessages } from './scan-messages-type.js';
+
+const scanMessages: ScanMessages = {
+  foundFolders: (n) => `Found ${n} work folder(s).`,
+  duplicates: (n) => `Found ${n} duplicate work folder(s).`,
+  duplicateHeader: (code) => `[${code}] is in more than one folder:`,
+  duplicatePath: (abs) => `--> ${abs}`,
+  duplicateChosen: (code, abs) => `[${code}] using folder: ${abs}`,
+  cannotAccess: (p) => `! Cannot access ${p}`,
+  badName: (p) => `! File name cannot be decoded, skipped: ${p}`,
+  linkOutside: (p) => `! Link points outside the library folders, skipped: ${p}`,
+  rootError: (msg) => `Error while scanning a root folder: ${msg}`,
+  rootUnreachable: (name, p, why) => `Root folder "${name}" (${p}) is unreachable: ${why}. Stopped scanning it; its works and user data are unchanged.`,
+  rootSuddenlyEmpty: (name, p, n) =>
+    `No work folders found in root folder "${name}" (${p}), but the database has ${n} work(s) there. Stopped scanning it (not mounted?); works and user data are unchanged.`,
+  noRoots: 'No root folders configured. Add a folder under "Library" first.',
+  newFolder: (abs) => `New folder: "${abs}"`,
+  changedFolder: (abs) => `Folder changed, rescanning: "${abs}"`,
+  movedFolder: (from, to) => `Work folder moved: "${from}" --> "${to}"`,
+  returnedFolder: (abs) => `Missing work folder is back: "${abs}"`,
+  hasLyric: (b) => `Has lyrics: ${b}`,
+  probing: 'Reading audio durations',
+  probeFailed: (file, msg) => `Cannot read the duration of ${file}: ${msg}`,
+  added: (n) => `Added! Added: ${n}`,
+  addFailed: (n) => `Failed to add! Failed: ${n}`,
+  updated: (n) => `Updated! Updated: ${n}`,
+  workError: (msg) => `Error while processing the work: ${msg}`,
+  localCover: (file) => `Using an image from the work as its cover: ${file}`,
+  scraping: 'Fetching metadata from DLsite...',
+  scrapeOkAdd: 'Metadata fetched, adding it to the database...',
+  scrapeSaved: 'Metadata added to the database.',
+  scrapeFailed: 'Could not fetch metadata',
+  scrapeFailedWith: (err) => `Could not fetch metadata: ${err}`,
+  scrapeNotFound: 'This work is not on DLsite; will try again later.',
+  metadataSaveFailed: (msg) => `Could not save metadata: ${msg}`,
+  metadataOffline: (n) => `Metadata failed for ${n} works in a row (network down?). This scan stops fetching metadata; the remaining works are retried next time.`,
+  metadataQueue: (n) => `${n} work(s) waiting for metadata.`,
+  metadataSummary: (ok, failed, pending) => `Metadata: ${ok} fetched, ${failed} failed, ${pending} pending.`,
+  metadataSkipped: 'Skipped fetching metadata (offline).',
+  coverDownload: 'Downloading the cover from DLsite...',
+  coverOk: (file) => `Cover ${file} downloaded.`,
+  coverError: (file, msg) => `Error while downloading cover ${file}: ${msg}`,
+  noDlsiteCover: (code) => `${code} has no cover image on DLsite; no cover to fetch`,
+  cleanupStart: 'Checking for work folders that no longer exist...',
+  cleanupMarked: (n) => `${n} work folder(s) no longer exist and are marked missing (reviews, play history and AI lyrics are kept; remove them with kikoplay scan --purge-missing).`,
+  cleanupDone: 'Cleanup done.',
+  skipCleanup: 'Skipped the cleanup of missing works',
+  refreshStart: (n) => `${n} work(s). Starting the refresh`,
+  refreshOk: 'Metadata fetched, updating...',
+  refreshSaved: 'Metadata updated',
+  refreshError: (err) => `Error while fetching metadata: ${err}`,
+  refreshDone: (u, f) => `Metadata updated for ${u}, failed for ${f}.`,
+  filesStart: 'Scanning local files',
+  filesTotal: (n) => `${n} work(s) in total`,
+  filesProgress: (i, n) => `Progress: ${i}/${n}`,
+  lyricChanged: (code) => `[${code}] lyrics changed`,
+  filesError: (code, err) => `[${code}] error while scanning lyrics: ${err}`,
+  workFolderMissing: (code, p) => `[${code}] work folder does not exist: ${p}`,
+  rootMissing: (alias) => `Cannot scan the work's files: no root folder named ${alias}`,
+  workRootMissing: (code, alias) => `[${code}] cannot scan the work's files: no root folder named ${alias}`,
+  purgeStart: (n) => `${n} missing work(s), removing...`,
+  purgeDone: (n) => `Removed ${n} missing work(s) with their reviews, play history and AI lyrics.`,
+  killed: ' ! Scan stopped.',
+  finishedScan: (c) => `Scan finished: ${c.added} added, ${c.updated} updated, ${c.skipped} skipped, ${c.failed} failed.`,
+  finishedRefresh: (c) => `Scan finished: ${c.updated} updated, ${c.failed} failed.`,
+  finishedFiles: (c) => `Scan finished: ${c.updated} updated, ${c.failed} failed, ${c.skipped} skipped.`,
+  finishedPurge: (n) => `Purge finished: ${n} work(s) removed.`,
+  cancelled: 'Scan cancelled.',
+  fatal: (msg) => `Scan failed: ${msg}`,
+};
+
+const WORKER_HELP = `
+How it works:
+  The worker takes the oldest pending task from the server's AI lyric queue, downloads the audio,
+  transcribes it with an OpenAI-compatible /v1/audio/transcriptions service (OpenAI, whisper.cpp
+  server, faster-whisper servers, LocalAI), reports progress (shown in the AI lyric centre), and sends
+  the lyrics back as LRC: one "[MM:SS.CC] text" line per segment. With --translate-to each line is
+  followed by its translation under the same timestamp (an OpenAI-compatible /v1/chat/completions).
+
+Long audio:
+  A file within --max-upload-mb and --max-chunk-minutes is uploaded as it is. A larger or longer file
+  is decoded with the bundled ffprobe (no ffmpeg needed) to 16 kHz mono, cut in its quietest moments
+  into chunks within both limits, and uploaded as WAV chunks (16 kHz mono WAV is 1.9 MB per minute, so
+  the default 24 MB allows about 13 minutes per chunk). Timestamps are shifted back to the whole track.
+  Any format ffprobe can decode works (mp3, m4a, flac, ogg, opus, wav, webm, mp4 …).
+  --wav always sends 16 kHz WAV (for services that only read WAV, e.g. whisper.cpp without --convert).
+
+Credentials:
+  --token takes a worker token from "kikoplay worker-token create NAME" (env KIKOPLAY_WORKER_TOKEN);
+  it reaches only the worker endpoints. Or log in as a user (not a guest) with --user/--password
+  (env KIKOPLAY_WORKER_PASSWORD); the worker logs in again by itself when its login expires.
+  The transcription API key may come from env OPENAI_API_KEY, the API base from OPENAI_BASE_URL.
+
+Robustness:
+  The task in progress is saved in --state-dir and resumed after a restart (finished chunks are not
+  transcribed again). Network errors are retried with backoff (1 s doubling to 1 min). Ctrl-C stops
+  at once and finishes nothing: the task is resumed by the next start, or goes back to the queue when
+  the server's lease (aiTaskLeaseMinutes) runs out. A heartbeat every --heartbeat seconds keeps the
+  lease while a long request runs.
+
+Examples:
+  kikoplay worker --server http://nas:8888 --token kpw_... --api-key sk-... --language ja
+  kikoplay worker --server http://nas:8888 --user worker1 --password *** \\
+      --api-base http://127.0.0.1:8080 --model large-v3 --translate-to zh \\
+      --translate-api-base http://127.0.0.1:11434 --translate-model qwen2.5 --glossary terms.txt
+`;
+
+export const en = {
+  /** Commander's own words. */
+  commander: {
+    usage: 'Usage:',
+    options: 'Options:',
+    commands: 'Commands:',
+    arguments: 'Arguments:',
+    globalOptions: 'Global Options:',
+    optionsWord: '[options]',
+    commandWord: '[command]',
+    defaultWord: 'default:',
+    help: 'display help for command',
+    version: 'output the version number',
+    afterError: '(run with --help for usage)',
+    error: 'error:',
+    unknownCommand: (name: string) => `unknown command '${name}'`,
+    unknownOption: (flag: string) => `unknown option '${flag}'`,
+    missingArgument: (name: string) => `missing required argument '${name}'`,
+    optionMissingArgument: (flags: string) => `option '${flags}' argument missing`,
+    requiredOption: (flags: string) => `required option '${flags}' not specified`,
+    tooManyArguments: (expected: number, got: number) => `too many arguments. Expected ${expected} argument${expected === 1 ? '' : 's'} but got ${got}.`,
+    didYouMean: (word: string) => `(Did you mean ${word}?)`,
+  },
+  help: {
+    program: 'Self-hosted library server and web player for voice and drama audio works',
+    dataDir: 'data directory (env KIKOPLAY_DATA_DIR, default ~/.kikoplay)',
+    lang: 'language of the terminal: en, ja or zh-CN (env KIKOPLAY_LANG, then LC_ALL / LC_MESSAGES / LANG)',
+    serve: {
+      description: 'run the kikoplay server (API, web app, scheduled scans)',
+      port: 'port to listen on (default 8888, env PORT)',
+      host: 'address to bind (default all interfaces; 127.0.0.1 when blockRemoteConnection is on)',
+      noAuth: 'turn authentication off: every visitor acts as the admin',
+    },
+    scan: {
+      description: 'scan the library folders for works (TUI on a terminal, plain lines or --json otherwise); exit 0 all fine, 1 some works failed, 2 fatal',
+      json: 'print one JSON event per line',
+      full: 'rescan every work even when unchanged',
+      files: 'rescan files (durations, lyric flags) of every work',
+      refreshMetadata: 'fetch metadata of every work again (with --work: of that work)',
+      work: 'scan one work, e.g. RJ123456',
+      offline: 'index local files only; do not fetch metadata',
+      purgeMissing: 'delete works whose folders are missing, with their reviews, history and AI lyrics',
+    },
+    user: {
+      description: 'manage user accounts (without a subcommand on a terminal: an interactive manager)',
+      list: 'list users and their roles',
+      json: 'print JSON',
+      add: 'create a user',
+      addPassword: 'password (prompted on a terminal when omitted)',
+      addRole: (roles: string) => `one of ${roles}`,
+      passwd: "change a user's password (their existing logins stop working)",
+      passwdPassword: 'new password (prompted on a terminal when omitted)',
+      role: (roles: string) => `change a user's role (${roles})`,
+      delete: 'delete users with their reviews and play history',
+    },
+    config: {
+      description: 'read and change the configuration (<data-dir>/config.json)',
+      get: 'print the effective value of a key, or every key as JSON',
+      set: 'set a key; VALUE is parsed as JSON when it parses (e.g. 20, true, \'[{"name":"lib","path":"/srv"}]\')',
+      unset: 'remove a key from config.json so its default applies',
+      validate: 'check config.json and the KIKOPLAY_* environment; exit 1 when invalid',
+      path: 'print the path of config.json',
+    },
+    demo: {
+      description: 'write a small playable demo library into the data dir, register it as a root folder and scan it',
+      noScan: 'only write and register the library',
+    },
+    workerToken: {
+      description: 'manage tokens for AI transcription workers (they reach only the worker endpoints)',
+      create: 'create a worker token and print it once (only its hash is stored)',
+      list: 'list worker tokens (names, creation, last use; never the tokens)',
+      revoke: 'revoke a worker token at once (a running server stops accepting it immediately)',
+      json: 'print JSON',
+    },
+    worker: {
+      description: 'run an AI lyric transcription worker against a kikoplay server',
+      server: 'kikoplay server URL, e.g. http://192.168.1.10:8888',
+      token: 'worker token (env KIKOPLAY_WORKER_TOKEN)',
+      user: 'log in as this user instead of a token',
+      password: 'password for --user (env KIKOPLAY_WORKER_PASSWORD)',
+      name: 'worker name shown in the AI lyric centre (default: host name)',
+      engine: 'transcription engine: openai',
+      apiBase: 'OpenAI-compatible service (env OPENAI_BASE_URL, default https://api.openai.com)',
+      apiKey: 'API key of the service (env OPENAI_API_KEY)',
+      model: 'transcription model',
+      language: 'language of the speech (ISO 639-1; "" = detect)',
+      prompt: 'prompt for the transcription (names, style)',
+      translateTo: 'also translate each line into this language (e.g. zh) for bilingual LRC',
+      translateApiBase: 'OpenAI-compatible chat service for translation (default: --api-base)',
+      translateApiKey: 'API key for translation (default: --api-key)',
+      translateModel: 'chat model for translation',
+      glossary: 'glossary for translation: one "term=translation" per line',
+      stateDir: 'where the task in progress, its audio and the login are kept (default ~/.kikoplay-worker)',
+      poll: 'wait between checks of an empty queue',
+      once: 'handle at most one task (none when the queue is empty), then exit',
+      maxUploadMb: 'largest upload the transcription service accepts',
+      maxChunkMinutes: 'longest audio per request',
+      wav: 'always upload 16 kHz mono WAV',
+      heartbeat: 'progress/lease heartbeat while a request runs',
+      quiet: 'log only warnings and errors',
+      after: WORKER_HELP,
+    },
+  },
+  /** Errors of the terminal itself. */
+  errors: {
+    unknownLang: (value: string, langs: string) => `unknown language "${value}" for --lang (use ${langs})`,
+    unknownConfigKey: (key: string) => `unknown config key "${key}" (see \`kikoplay config get\` for the list)`,
+    configUnchanged: (why: string) => `${why} (config.json unchanged)`,
+    badPort: (value: string) => `--port must be a port number (0-65535), got "${value}"`,
+    noAuthInProduction: '--no-auth is not allowed when production is on',
+    passwordRequired: '--password is required when not on a terminal',
+    passwordMismatch: 'The passwords do not match',
+    cancelled: 'cancelled',
+    flagsConflict: (flags: string) => `these options cannot be combined: ${flags}`,
+    badWorkCode: (value: string) => `--work needs a work code like RJ123456, BJ123456 or VJ12345678, got "${value}"`,
+    refreshOffline: '--refresh-metadata cannot run --offline',
+    outputClosed: 'Output closed; the scan was stopped',
+    scanCancelled: 'Scan cancelled',
+    rootsStopped: (roots: string) => `Root folders could not be scanned: ${roots}`,
+    worksFailed: (n: number) => `${n} work(s) failed`,
+    demoAliasTaken: (alias: string, where: string) => `a root folder named "${alias}" already points at ${where}; remove it first (kikoplay config set rootFolders ...)`,
+  },
+  /** Errors of the services (Chinese in the API) the terminal prints in its language. */
+  service: {
+    nameTooShort: 'User names need at least 5 characters',
+    passwordTooShort: 'Passwords need at least 5 characters',
+    nameTaken: 'That user name is taken',
+    badGroup: "The group must be 'user' or 'guest'.",
+    nameInvalid: (max: number) => `User names are at most ${max} characters, without control characters or slashes`,
+    passwordTooLong: (max: number) => `Passwords are at most ${max} characters`,
+    roleInvalid: (roles: string) => `The role must be one of ${roles}.`,
+    userNotFound: (names: string) => `No such user: ${names}.`,
+    lastAdminRole: 'The last administrator cannot lose the admin role.',
+    lastAdminDelete: 'The last administrator account cannot be deleted.',
+    scanBusy: (detail: string) => `Another scan is running (${detail})`,
+    scanBusyStarted: (pid: string, kind: string, at: string) => `Another scan is running (pid ${pid}, ${kind}, started ${at})`,
+    configInvalidIn: (file: string, why: string) => `invalid config in ${file}: ${why}`,
+    configInvalid: (why: string) => `invalid config: ${why}`,
+    envInvalid: (why: string) => `invalid environment override: ${why}`,
+    notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
+    notObject: (file: string) => `${file} must hold a JSON object`,
+  },
+  messages: {
+    promptPassword: 'password',
+    promptNewPassword: 'new password',
+    promptRepeat: 'repeat',
+    userCreated: (role: string, name: string) => `created ${role} ${name}`,
+    passwordChanged: (name: string) => `password of ${name} changed`,
+    roleChanged: (name: string, role: string) => `${name} is now ${role}`,
+    usersDeleted: (n: number) => `deleted ${n} user(s)`,
+    configReset: (key: string) => `${key} reset to its default`,
+    configOk: (file: string) => `${file}: ok`,
+    demoWritten: (n: number, dir: string, alias: string) => `demo library: ${n} works in ${dir} (root folder "${alias}")`,
+    workMemo: (code: string, files: number, seconds: string, lyric: boolean) => `${code}: ${files} audio file(s), ${seconds} s in total, lyrics: ${lyric ? 'yes' : 'no'}`,
+    listening: (url: string, dataDir: string, auth: boolean) => `kikoplay listening on ${url} (data dir ${dataDir}, auth ${auth ? 'on' : 'off'})`,
+    firstStart: {
+      title: 'kikoplay: first start',
+      user: 'admin user:    ',
+      password: 'admin password:',
+      saved: (file: string) => `(also written to ${file}; change it after logging in)`,
+    },
+    noAuthWarning: {
+      title: 'WARNING: authentication is OFF',
+      where: (where: string) => `kikoplay listens on ${where} with auth off:`,
+      address: (host: string) => `address ${host}`,
+      allInterfaces: 'all network interfaces',
+      lines: [
+        'ANYONE who can reach this port acts as the ADMIN — they can read',
+        'your library, change settings, add folders and delete users.',
+        'Use --host 127.0.0.1 (or blockRemoteConnection), or turn auth on.',
+      ],
+    },
+    workerTokenCreated: (name: string) => `worker token "${name}" created. It is shown only this once: store it now.`,
+    workerTokenUse: 'use it with: kikoplay worker --server URL --token <token>   (or env KIKOPLAY_WORKER_TOKEN)',
+    workerTokenRevoked: (name: string) => `worker token "${name}" revoked`,
+    noWorkerTokens: 'no worker tokens',
+    workerStopping: (signal: string) => `${signal}: stopping (press Ctrl-C again to quit at once); the task in progress is kept for the next start`,
+    workerStopped: (done: number, failed: number, lost: number, bySignal: boolean) => `worker stopped: ${done} done, ${failed} failed, ${lost} taken back${bySignal ? ' (stopped by signal)' : ''}`,
+  },
+  table: {
+    name: 'NAME',
+    role: 'ROLE',
+    created: 'CREATED',
+    status: 'STATUS',
+    lastUsed: 'LAST USED',
+    revoked: 'revoked',
+    active: 'active',
+    never: 'never',
+  },
+  scan: {
+    kinds: { scan: 'library scan', refresh: 'metadata refresh', files: 'file rescan', work: 'one work', purge: 'purge missing works' },
+    phases: {
+      discover: 'finding folders',
+      local: 'scanning local files',
+      metadata: 'fetching metadata',
+      cleanup: 'cleaning up',
+      refresh: 'refreshing metadata',
+      files: 'scanning work files',
+      purge: 'purging missing works',
+    },
+    cancelling: 'cancelling...',
+    added: 'added',
+    updated: 'updated',
+    failed: 'failed',
+    skipped: 'skipped',
+    count: (label: string, n: number) => `${label} ${n}`,
+    inProgress: 'In progress',
+    failedList: (n: number) => `Failed (${n})`,
+    log: 'Log',
+    cancelHint: 'Press q or Ctrl-C to cancel the scan',
+    started: (kind: string, runId: number, pid: number) => `scan started (${kind}, run ${runId}, pid ${pid})`,
+    progress: (phase: string, done: number, total: number) => `progress ${phase}: ${done}/${total}`,
+    messages: scanMessages,
+  },
+  userManager: {
+    title: 'kikoplay users',
+    nameTooShort: 'User names need at least 5 characters',
+    nameTaken: 'That user name is taken',
+    passwordTooShort: 'Passwords need at least 5 characters',
+    mismatch: 'The passwords do not match',
+    created: (name: string) => `User ${name} created.`,
+    passwordChanged: 'Password changed.',
+    roleChanged: (name: string, role: string) => `${name} is now ${role}`,
+    deleted: (name: string) => `User ${name} deleted.`,
+    roles: { admin: 'Administrator', user: 'User', guest: 'Guest' },
+    keys: '↑/↓ select  [a] add  [p] password  [r] role  [d] delete  [q] quit',
+    formKeys: 'Enter confirm  Esc cancel',
+    empty: 'No users',
+    loading: 'Loading…',
+    columnName: 'Name',
+    columnRole: 'Role',
+    columnCreated: 'Created',
+    addTitle: 'Add user',
+    name: 'Name',
+    password: 'Password',
+    group: 'Group',
+    toggle: '(←/→ switch)',
+    passwordTitle: (name: string) => `Change the password of ${name}`,
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    roleTitle: (name: string) => `Change the role of ${name}`,
+    select: '↑/↓ select',
+    confirmDelete: (name: string) => `Delete user ${name}? Their reviews and play history are deleted too. [y/N]`,
+  },
+};
+
+export type CliCatalog = typeof en;
