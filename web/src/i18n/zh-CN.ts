@@ -1,27 +1,9 @@
 /**
  * The message catalogue: every string the web UI shows. The established Chinese strings are kept exactly
  * (including '密码长度至少为 5' for both login fields). Another language is another object of the
- * same `Messages` shape.
+ * same `Messages` shape (en.ts, ja.ts). Numbers go through format.ts (`num`).
  */
-/**
- * Numbers in the lists (prices, sales, counts) as zh-CN writes them: digits grouped by three with
- * commas. Whole numbers are grouped by hand: the first ICU number format of a fresh page costs tens of
- * milliseconds (locale data), on the path to the first work cards; anything else goes to ICU.
- */
-let numberFormat: Intl.NumberFormat | undefined;
-export const num = (n: number): string => {
-  if (Number.isSafeInteger(n)) {
-    const digits = String(Math.abs(n));
-    let out = digits.length > 3 ? '' : digits;
-    if (digits.length > 3) {
-      const head = digits.length % 3 || 3;
-      out = digits.slice(0, head);
-      for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-    }
-    return n < 0 ? `-${out}` : out;
-  }
-  return (numberFormat ??= new Intl.NumberFormat('zh-CN')).format(n);
-};
+import { num } from './format.js';
 
 export const zhCN = {
   app: {
@@ -52,6 +34,12 @@ export const zhCN = {
     auto: '夜间模式：跟随系统',
     on: '夜间模式：开',
     off: '夜间模式：关',
+  },
+  /** The interface language menu (header, login page); not the metadata language of the tags. */
+  language: {
+    menu: '界面语言',
+    hint: '界面语言只改变网页上的文字。作品标签的语言（元数据语言）在管理后台的「高级设置」中设置。',
+    saveFailed: '界面语言未能保存到账号，仅在本浏览器中生效',
   },
   logout: {
     label: '登出',
@@ -358,6 +346,7 @@ export const zhCN = {
       lockedInProduction: '生产模式下登录验证总是开启，不能修改。',
       readOnly: '只读',
       foldersHint: '媒体库文件夹在「音声库」页面管理。',
+      tagLanguageHint: '元数据语言：从 DLsite 抓取作品标签时使用的语言，对所有用户生效。网页的界面语言由每个人在页头的语言菜单中选择，与此无关。',
       saveFailed: '保存失败',
       required: '不能为空',
       integer: '必须是整数',

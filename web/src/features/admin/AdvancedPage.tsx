@@ -143,6 +143,11 @@ export function AdvancedPage() {
               {a.foldersHint}
             </Text>
           )}
+          {group.id === 'language' && (
+            <Text size="xs" c="dimmed" mb="sm" data-testid="tag-language-hint">
+              {a.tagLanguageHint}
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             {group.fields.map((field) => {
               const locked = isLocked(field);
