@@ -106,6 +106,11 @@ export const en: Messages = {
     chunk: 'Part of the page failed to load. The server may have just been updated; please reload.',
     reload: 'Reload',
   },
+  punctuation: {
+    listSeparator: ', ',
+    labelled: (label: string, value: string) => `${label}: ${value}`,
+    aside: (text: string, note: string) => `${text} (${note})`,
+  },
   errors: {
     title: 'Error',
     warning: 'Notice',
@@ -171,6 +176,13 @@ export const en: Messages = {
     resumed: 'Playback history restored',
     blocked: 'The browser blocked autoplay; press play to continue',
     playFailed: (message: string) => `Playback failed: ${message}`,
+    mediaErrors: {
+      aborted: 'Playback was aborted',
+      network: 'Network error: the media failed to load',
+      decode: 'The media could not be decoded',
+      unsupported: 'Unsupported media format, or the file cannot be reached',
+      unknown: 'The media failed to load',
+    },
     warnings: {
       safariVisualizer:
         'On mobile Safari, with the visualizer on, playback may stop or go silent when the screen locks or the app goes to the background. If that happens, turn the visualizer off in More settings.',

@@ -104,6 +104,11 @@ export const ja: Messages = {
     chunk: 'ページの一部を読み込めませんでした。サーバーが更新されたばかりかもしれません。ページを再読み込みしてください。',
     reload: '再読み込み',
   },
+  punctuation: {
+    listSeparator: '、',
+    labelled: (label: string, value: string) => `${label}：${value}`,
+    aside: (text: string, note: string) => `${text}（${note}）`,
+  },
   errors: {
     title: 'エラー',
     warning: 'お知らせ',
@@ -169,6 +174,13 @@ export const ja: Messages = {
     resumed: '再生履歴を復元しました',
     blocked: 'ブラウザーが自動再生をブロックしました。再生ボタンを押して続けてください',
     playFailed: (message: string) => `再生できませんでした：${message}`,
+    mediaErrors: {
+      aborted: '再生が中断されました',
+      network: 'ネットワークエラーのため、メディアを読み込めませんでした',
+      decode: 'メディアをデコードできませんでした',
+      unsupported: '対応していないメディア形式か、ファイルにアクセスできません',
+      unknown: 'メディアを読み込めませんでした',
+    },
     warnings: {
       safariVisualizer:
         'モバイル版 Safari でビジュアライザーをオンにすると、画面ロック時やバックグラウンドで再生が止まったり音が出なくなったりすることがあります。問題があれば「その他の設定」でビジュアライザーをオフにしてください。',

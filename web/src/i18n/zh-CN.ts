@@ -109,6 +109,12 @@ export const zhCN = {
     chunk: '页面资源加载失败，可能是服务器刚刚更新了版本，请刷新页面。',
     reload: '刷新页面',
   },
+  /** Punctuation that joins other messages: a list, a label with its value, a note beside a text. */
+  punctuation: {
+    listSeparator: '、',
+    labelled: (label: string, value: string) => `${label}：${value}`,
+    aside: (text: string, note: string) => `${text}（${note}）`,
+  },
   errors: {
     title: '错误',
     warning: '提示',
@@ -174,6 +180,13 @@ export const zhCN = {
     resumed: '已恢复播放历史',
     blocked: '浏览器阻止了自动播放，请点击播放按钮继续',
     playFailed: (message: string) => `播放失败：${message}`,
+    mediaErrors: {
+      aborted: '播放被中止',
+      network: '网络错误，媒体加载失败',
+      decode: '媒体解码失败',
+      unsupported: '不支持的媒体格式或文件无法访问',
+      unknown: '媒体加载失败',
+    },
     warnings: {
       safariVisualizer: 'Safari 移动端开启可视化效果后，锁屏或切换到后台时可能会停止播放或没有声音。如遇问题，请在更多设置中关闭可视化效果。',
       iosBackground: 'iOS 17.3 及以上版本的 Safari 存在后台播放缺陷：锁屏或切换到后台一段时间后播放可能中断，回到页面后点击播放即可继续。',

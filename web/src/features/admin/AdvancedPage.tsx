@@ -130,7 +130,7 @@ export function AdvancedPage() {
       )}
       {restartNote.length > 0 && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} withCloseButton onClose={() => setRestartNote([])}>
-          {a.restartNote(restartNote.map((k) => a.fields[k] ?? k).join('、'))}
+          {a.restartNote(restartNote.map((k) => a.fields[k] ?? k).join(t.punctuation.listSeparator))}
         </Alert>
       )}
       {CONFIG_GROUPS.map((group) => (

@@ -109,7 +109,7 @@ export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZo
               data-testid="lyric-filter"
               px="sm"
             >
-              {lyricCount ? lyricOptions.map((o) => M.lyrics[o]).join('、') : M.lyricAny}
+              {lyricCount ? lyricOptions.map((o) => M.lyrics[o]).join(t.punctuation.listSeparator) : M.lyricAny}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
