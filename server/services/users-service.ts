@@ -6,6 +6,7 @@ import type { TokenService, VerifiedToken } from '../auth/tokens.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UsersRepo, UserRow } from '../db/repos/users-repo.js';
 import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
+import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
 
 export const MSG = {
   nameTooShort: '用户名长度至少为 5',
@@ -213,6 +214,18 @@ export class UsersService {
     await this.users.create(name, await hashPassword(password), 'admin');
     const user = (await this.users.byName(name))!;
     return { user, createdPassword: password };
+  }
+
+  /** The interface language the acting user saved (GET /api/auth/me), or null. */
+  async localeOf(actor: Actor): Promise<Locale | null> {
+    return (await this.users.byId(actor.id))?.locale ?? null;
+  }
+
+  /** PUT /api/auth/me/locale: any logged-in user (guests too) saves their own interface language. */
+  async setLocale(actor: Actor, locale: unknown): Promise<Locale> {
+    if (!isLocale(locale)) throw new AppError('bad_request', `locale 必须为 ${LOCALES.join(' / ')} 之一.`);
+    await this.users.setLocale(actor.id, locale);
+    return locale;
   }
 
   async list(actor: Actor): Promise<PublicUser[]> {

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { apiAreas, bodyFields, constraintsOf, filterAreas, typeOf, type OpenApiDocument } from '../../web/src/features/admin/api-reference.js';
 import { inputSchema } from '../../server/http/openapi.js';
 import { editWorkBody } from '../../server/contract/requests/edit.js';
-import { t } from '../../web/src/i18n/index.js';
+import { zhCN } from '../../web/src/i18n/zh-CN.js';
 
-const labels = t.dashboard.api.limits;
+const labels = zhCN.dashboard.api.limits;
 
 describe('API reference fields', () => {
   it('names types, unions and arrays', () => {

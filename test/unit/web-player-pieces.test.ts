@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { entryMediaPath, entryPath, isVideoEntry, normalizeEntry, parsePlayState, toPlayState, workIdOfHash } from '../../web/src/features/player/queue-entry.js';
 import { dragSeconds, dragTarget, endGesture, holdGesture, IDLE, moveGesture, startGesture } from '../../web/src/features/player/bar-gesture.js';
 import { commandForKey, stepVolume, VOLUME_STEP, type KeyPress } from '../../web/src/features/player/keyboard.js';
-import { formatTime } from '../../web/src/features/player/format-time.js';
+import { formatTime } from '../../web/src/i18n/format.js';
 import { usePlayer, type QueueEntry } from '../../web/src/features/player/store.js';
 
 const entry = (n: number, workId = 123456): QueueEntry => ({ hash: `${workId}/${n}`, title: `track${n}.mp3`, subtitle: null, workTitle: 'W', workId });

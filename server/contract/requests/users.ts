@@ -1,5 +1,9 @@
 /** Request schemas of the user management routes (`server/http/routes/users.ts`). Pure. */
 import { z } from 'zod';
+import { LOCALES } from '../../domain/locales.js';
 
 /** Body of `DELETE /api/credentials/user`. */
 export const deleteUsersBody = z.object({ users: z.array(z.object({ name: z.string().min(1) })).min(1) });
+
+/** Body of `PUT /api/auth/me/locale`: the web app's interface language. */
+export const localeBody = z.object({ locale: z.enum(LOCALES) });

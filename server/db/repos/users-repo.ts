@@ -1,5 +1,6 @@
 import type { Database } from '../connection.js';
 import type { Role } from '../../auth/roles.js';
+import type { Locale } from '../../domain/locales.js';
 import { sqlNow } from '../../domain/time.js';
 
 export interface UserRow {
@@ -12,6 +13,8 @@ export interface UserRow {
   token_version: number;
   created_at: string;
   updated_at: string;
+  /** The web app's interface language the user chose; null until they choose one. */
+  locale: Locale | null;
 }
 
 export class UsersRepo {
@@ -67,6 +70,11 @@ export class UsersRepo {
 
   async setRole(id: number, role: Role): Promise<void> {
     await this.db.run('UPDATE users SET role = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [role, sqlNow(), id]);
+  }
+
+  /** Stores the user's interface language (tokens stay valid). */
+  async setLocale(id: number, locale: Locale): Promise<void> {
+    await this.db.run('UPDATE users SET locale = ? WHERE id = ?', [locale, id]);
   }
 
   /** Deletes users (their reviews and history cascade). Returns how many were deleted. */

@@ -5,6 +5,7 @@ import { unauthorized } from '../../domain/errors.js';
 import { isWorkerToken } from '../../services/worker-tokens-service.js';
 import { route } from '../route-policy.js';
 import { KB } from '../limits.js';
+import { localeBody } from '../../contract/requests/users.js';
 
 export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
   /**
@@ -26,7 +27,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
   router.get('/auth/me', route({ summary: '当前用户，以及是否开启了登录验证', access: 'public' }), async (ctx) => {
     if (!ctx.state.authEnabled) {
       const actor = await users.anonymousAdmin();
-      ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role }, auth: false };
+      ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role, locale: await users.localeOf(actor) }, auth: false };
       return;
     }
     const token = bearerToken(ctx, false);
@@ -37,7 +38,13 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
       return;
     }
     const actor = await users.authenticate(token);
-    ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role }, auth: true };
+    ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role, locale: await users.localeOf(actor) }, auth: true };
+  });
+
+  /** Save the caller's interface language (`en`, `ja` or `zh-CN`) on their account; guests too. */
+  router.put('/auth/me/locale', route({ summary: '保存自己的界面语言（locale：en、ja 或 zh-CN）', body: localeBody }), async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    ctx.body = { locale: await users.setLocale(requireActor(ctx), body.locale) };
   });
 
   /** Log out: revokes the login token in the Authorization header (and its media tokens), no other. */

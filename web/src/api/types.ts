@@ -12,6 +12,8 @@ export interface SessionUser {
   group: string;
   /** kikoplay's role; older servers send only `group`. */
   role?: Role;
+  /** The interface language saved on the account (null until chosen; absent for worker tokens and older servers). */
+  locale?: string | null;
 }
 
 /** GET /api/auth/me */

@@ -7,6 +7,7 @@ import { queryClient } from '../api/query-client.js';
 import { prefsColorSchemeManager } from '../lib/color-scheme.js';
 import { styleNonce } from '../lib/csp-nonce.js';
 import { theme } from './theme.js';
+import { LocaleRoot } from '../i18n/LocaleRoot.js';
 
 const colorSchemeManager = prefsColorSchemeManager();
 
@@ -15,7 +16,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" getStyleNonce={styleNonce}>
         <Notifications position="top-center" limit={4} zIndex={1000} />
-        <ModalsProvider>{children}</ModalsProvider>
+        <ModalsProvider>
+          <LocaleRoot>{children}</LocaleRoot>
+        </ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

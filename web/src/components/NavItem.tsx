@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { NavLink } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { HoverTip } from './HoverTip.js';
+import { t } from '../i18n/index.js';
 
 interface NavItemProps {
   icon: Icon;
@@ -33,7 +34,7 @@ export function NavItem({ icon: Icon, label, description, to, onClick, active = 
   };
   const item = to ? <NavLink component={Link} to={to} aria-current={active ? 'page' : undefined} {...common} /> : <NavLink component="button" type="button" {...common} />;
   if (!mini) return item;
-  const tip = description ? `${label}（${description}）` : label;
+  const tip = description ? t.punctuation.aside(label, description) : label;
   return (
     <HoverTip label={tip} position="right" withArrow openDelay={150}>
       {item}

@@ -1,27 +1,9 @@
 /**
  * The message catalogue: every string the web UI shows. The established Chinese strings are kept exactly
  * (including '密码长度至少为 5' for both login fields). Another language is another object of the
- * same `Messages` shape.
+ * same `Messages` shape (en.ts, ja.ts). Numbers go through format.ts (`num`).
  */
-/**
- * Numbers in the lists (prices, sales, counts) as zh-CN writes them: digits grouped by three with
- * commas. Whole numbers are grouped by hand: the first ICU number format of a fresh page costs tens of
- * milliseconds (locale data), on the path to the first work cards; anything else goes to ICU.
- */
-let numberFormat: Intl.NumberFormat | undefined;
-export const num = (n: number): string => {
-  if (Number.isSafeInteger(n)) {
-    const digits = String(Math.abs(n));
-    let out = digits.length > 3 ? '' : digits;
-    if (digits.length > 3) {
-      const head = digits.length % 3 || 3;
-      out = digits.slice(0, head);
-      for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-    }
-    return n < 0 ? `-${out}` : out;
-  }
-  return (numberFormat ??= new Intl.NumberFormat('zh-CN')).format(n);
-};
+import { num } from './format.js';
 
 export const zhCN = {
   app: {
@@ -52,6 +34,12 @@ export const zhCN = {
     auto: '夜间模式：跟随系统',
     on: '夜间模式：开',
     off: '夜间模式：关',
+  },
+  /** The interface language menu (header, login page); not the metadata language of the tags. */
+  language: {
+    menu: '界面语言',
+    hint: '界面语言只改变网页上的文字。作品标签的语言（元数据语言）在管理后台的「高级设置」中设置。',
+    saveFailed: '界面语言未能保存到账号，仅在本浏览器中生效',
   },
   logout: {
     label: '登出',
@@ -120,6 +108,12 @@ export const zhCN = {
     chunk: '页面资源加载失败，可能是服务器刚刚更新了版本，请刷新页面。',
     reload: '刷新页面',
   },
+  /** Punctuation that joins other messages: a list, a label with its value, a note beside a text. */
+  punctuation: {
+    listSeparator: '、',
+    labelled: (label: string, value: string) => `${label}：${value}`,
+    aside: (text: string, note: string) => `${text}（${note}）`,
+  },
   errors: {
     title: '错误',
     warning: '提示',
@@ -185,6 +179,13 @@ export const zhCN = {
     resumed: '已恢复播放历史',
     blocked: '浏览器阻止了自动播放，请点击播放按钮继续',
     playFailed: (message: string) => `播放失败：${message}`,
+    mediaErrors: {
+      aborted: '播放被中止',
+      network: '网络错误，媒体加载失败',
+      decode: '媒体解码失败',
+      unsupported: '不支持的媒体格式或文件无法访问',
+      unknown: '媒体加载失败',
+    },
     warnings: {
       safariVisualizer: 'Safari 移动端开启可视化效果后，锁屏或切换到后台时可能会停止播放或没有声音。如遇问题，请在更多设置中关闭可视化效果。',
       iosBackground: 'iOS 17.3 及以上版本的 Safari 存在后台播放缺陷：锁屏或切换到后台一段时间后播放可能中断，回到页面后点击播放即可继续。',
@@ -357,6 +358,7 @@ export const zhCN = {
       lockedInProduction: '生产模式下登录验证总是开启，不能修改。',
       readOnly: '只读',
       foldersHint: '媒体库文件夹在「音声库」页面管理。',
+      tagLanguageHint: '元数据语言：从 DLsite 抓取作品标签时使用的语言，对所有用户生效。网页的界面语言由每个人在页头的语言菜单中选择，与此无关。',
       saveFailed: '保存失败',
       required: '不能为空',
       integer: '必须是整数',

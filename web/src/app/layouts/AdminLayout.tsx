@@ -11,15 +11,16 @@ import { isAdminUser } from '../../api/types.js';
 import { NavItem } from '../../components/NavItem.js';
 import { useSession } from '../../features/auth/use-session.js';
 import { t } from '../../i18n/index.js';
+import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { DESKTOP_QUERY, DRAWER_WIDTH, HEADER_HEIGHT, MINI_WIDTH } from './layout-sizes.js';
-import { ADMIN_NAV } from './nav-links.js';
+import { adminNav } from './nav-links.js';
 import { SessionOutlet } from './SessionOutlet.js';
 
 function AdminNav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
     <Stack gap={4} p={mini ? 8 : 'xs'} data-testid="admin-nav">
-      {ADMIN_NAV.map((entry) => (
+      {adminNav().map((entry) => (
         <NavItem key={entry.to} icon={entry.icon} label={entry.label} to={entry.to} active={entry.isActive(pathname)} mini={mini} onClick={onNavigate} />
       ))}
     </Stack>
@@ -42,6 +43,7 @@ export function AdminLayout() {
           <Text fw={700} fz="lg" style={{ flex: 1 }}>
             {t.admin.title}
           </Text>
+          <LanguageMenu account />
           <Anchor component={Link} to="/" aria-label={t.admin.backHome} c="dimmed" style={{ display: 'flex' }}>
             <IconHome size={22} />
           </Anchor>

@@ -1,4 +1,4 @@
-/** The main header: menu toggle, back, title home, keyword box, advanced search. */
+/** The main header: menu toggle, back, title home, keyword box, advanced search, interface language. */
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
 import { IconAdjustmentsSearch, IconArrowLeft, IconHeadphones } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { KeywordBox } from './KeywordBox.js';
 import { FullScreenLink } from '../../features/player/FullScreenLink.js';
+import { LanguageMenu } from '../../components/LanguageMenu.js';
 
 /** Where the back button is hidden. */
 const NO_BACK = new Set(['/', '/works', '/favourites']);
@@ -54,6 +55,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: AppHeaderProps) {
             <IconAdjustmentsSearch size={20} />
           </ActionIcon>
         </HoverTip>
+        <LanguageMenu account />
       </Group>
     </Group>
   );

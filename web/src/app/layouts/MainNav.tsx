@@ -9,7 +9,7 @@ import { NavItem } from '../../components/NavItem.js';
 import { useDarkMode } from '../../components/use-dark-mode.js';
 import { useLogout } from '../../features/auth/use-logout.js';
 import { t } from '../../i18n/index.js';
-import { MAIN_NAV } from './nav-links.js';
+import { mainNav } from './nav-links.js';
 import { SleepTimerNavItem } from '../../features/sleep-timer/SleepTimerNavItem.js';
 
 interface MainNavProps {
@@ -33,7 +33,7 @@ export function MainNav({ session, mini, onNavigate, brand = false }: MainNavPro
     void import('../../features/works/random-play.js').then((m) => m.randomPlay(navigate, queryClient));
   };
   const admin = isAdminUser(session?.user);
-  const links = MAIN_NAV.filter((entry) => !entry.adminOnly || admin);
+  const links = mainNav().filter((entry) => !entry.adminOnly || admin);
 
   return (
     <Stack h="100%" gap={0} data-testid="nav-drawer">

@@ -31,7 +31,8 @@ export interface NavEntry {
 const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(`${prefix}/`);
 const exactly = (path: string) => (p: string) => p === path || p === `${path}/`;
 
-export const MAIN_NAV: NavEntry[] = [
+/** Built at each render: the labels are read in the active language. */
+export const mainNav = (): NavEntry[] => [
   { to: '/works', label: t.nav.works, icon: IconLayoutGrid, isActive: (p) => p === '/' || under('/works')(p) || under('/work')(p) || under('/search')(p) },
   { to: '/favourites', label: t.nav.favourites, icon: IconHeart, isActive: under('/favourites') },
   { to: '/circles', label: t.nav.circles, icon: IconUsersGroup, isActive: under('/circles') },
@@ -42,7 +43,7 @@ export const MAIN_NAV: NavEntry[] = [
   { to: '/about', label: t.nav.about, icon: IconInfoCircle, isActive: under('/about') },
 ];
 
-export const ADMIN_NAV: NavEntry[] = [
+export const adminNav = (): NavEntry[] => [
   { to: '/admin', label: t.admin.folders, icon: IconFolder, isActive: exactly('/admin') },
   { to: '/admin/scanner', label: t.admin.scanner, icon: IconScan, isActive: under('/admin/scanner') },
   { to: '/admin/usermanage', label: t.admin.users, icon: IconUser, isActive: under('/admin/usermanage') },

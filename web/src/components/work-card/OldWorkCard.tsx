@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Anchor, Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { Cover } from '../cover/Cover.js';
 import { t } from '../../i18n/index.js';
+import { formatDate } from '../../i18n/format.js';
 import { CircleLink, CodeChip, LyricBadges, PriceSales, RatingSummary, StoreLink, TagLinks, VaLinks, WorkExtras } from './card-parts.js';
 import type { WorkCardProps } from './WorkCard.js';
 
@@ -35,7 +36,7 @@ export const OldWorkCard = memo(function OldWorkCard({ work, detail, eager, cove
         </Group>
         <Group gap={6} justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed" data-testid="release">
-            {work.release}
+            {formatDate(work.release)}
           </Text>
           <LyricBadges status={work.lyric_status} size="xs" />
         </Group>

@@ -11,6 +11,7 @@ import { Group } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { Cover } from '../cover/Cover.js';
 import { t } from '../../i18n/index.js';
+import { formatDate } from '../../i18n/format.js';
 import { PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, workCode } from './card-parts.js';
 import { FollowLinkContext, followLink } from './follow-link.js';
 import { formatAverage } from './format.js';
@@ -63,7 +64,7 @@ export const WorkCard = memo(function WorkCard({ work, detail, eager, coverSizes
           </span>
           {work.release && (
             <span className={classes.release} data-testid="release">
-              {work.release}
+              {formatDate(work.release)}
             </span>
           )}
         </Cover>

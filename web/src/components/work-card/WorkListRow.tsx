@@ -9,6 +9,7 @@ import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { WorkListItem } from '../../../../server/contract/works.js';
 import { Cover } from '../cover/Cover.js';
 import { t } from '../../i18n/index.js';
+import { formatDate } from '../../i18n/format.js';
 import { CircleLink, CodeChip, LyricBadges, PriceSales, RatingSummary, StoreLink, TagLinks, VaLinks, WorkExtras } from './card-parts.js';
 
 interface WorkListRowProps {
@@ -35,7 +36,7 @@ export const WorkListRow = memo(function WorkListRow({ work, labels, detail, eag
             <CircleLink circle={work.circle} size="xs" />
             {work.release && (
               <Text size="xs" c="dimmed" data-testid="release">
-                {work.release}
+                {formatDate(work.release)}
               </Text>
             )}
             <LyricBadges status={work.lyric_status} size="xs" />

@@ -9,7 +9,8 @@ import { IconClock, IconExternalLink, IconMessage } from '@tabler/icons-react';
 import type { LabelRef, WorkListItem } from '../../../../server/contract/works.js';
 import { formatWorkCode, storeUrl } from '../../../../server/domain/work-code.js';
 import { t } from '../../i18n/index.js';
-import { formatAverage, formatDuration } from './format.js';
+import { formatAverage } from './format.js';
+import { formatDuration } from '../../i18n/format.js';
 import { WorkRating } from './WorkRating.js';
 
 type Size = 'xs' | 'sm' | 'md';

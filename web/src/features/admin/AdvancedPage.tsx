@@ -136,7 +136,7 @@ export function AdvancedPage() {
       )}
       {restartNote.length > 0 && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} withCloseButton onClose={() => setRestartNote([])}>
-          {a.restartNote(restartNote.map((k) => a.fields[k] ?? k).join('、'))}
+          {a.restartNote(restartNote.map((k) => a.fields[k] ?? k).join(t.punctuation.listSeparator))}
         </Alert>
       )}
       {CONFIG_GROUPS.map((group) => (
@@ -147,6 +147,11 @@ export function AdvancedPage() {
           {group.id === 'paths' && (
             <Text size="xs" c="dimmed" mb="sm">
               {a.foldersHint}
+            </Text>
+          )}
+          {group.id === 'language' && (
+            <Text size="xs" c="dimmed" mb="sm" data-testid="tag-language-hint">
+              {a.tagLanguageHint}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">

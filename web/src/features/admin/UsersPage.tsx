@@ -16,6 +16,7 @@ import { reportError } from '../../api/errors.js';
 import { clearToken } from '../../api/token.js';
 import type { Role } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { LOGIN_PATH } from '../auth/redirect.js';
 import { useSession } from '../auth/use-session.js';
@@ -267,7 +268,7 @@ function UserTable({ users, me, onPassword }: { users: UserRow[]; me: string | u
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="xs" c="dimmed">
-                    {user.created_at ?? ''}
+                    {formatDateTime(user.created_at)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -16,6 +16,7 @@ import { formatWorkCode, parseProductCode } from '../../../../server/domain/work
 import { aiStatusCode, type AiStatusName } from '../../../../server/domain/ai-status.js';
 import type { SessionUser } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { useSession } from '../auth/use-session.js';
 import type { AiTask, AiTaskAccount } from '../../api/types.js';
@@ -135,7 +136,7 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
         )}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="xs" c="dimmed">
-            {task.updated_at ? c.updatedAt(task.updated_at) : ''}
+            {task.updated_at ? c.updatedAt(formatDateTime(task.updated_at)) : ''}
           </Text>
           <Group gap={4}>
             {status === 'success' && (

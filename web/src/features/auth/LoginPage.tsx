@@ -15,6 +15,7 @@ import { saveToken } from '../../api/token.js';
 import { t } from '../../i18n/index.js';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { DarkModeButton } from '../../components/DarkModeButton.js';
+import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { safeRedirect } from './redirect.js';
 import { useSession } from './use-session.js';
 
@@ -81,7 +82,8 @@ export function LoginPage() {
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Group justify="flex-end" p="sm">
+      <Group justify="flex-end" p="sm" gap="xs">
+        <LanguageMenu />
         <DarkModeButton />
       </Group>
       <Center style={{ flex: 1 }} px="md" pb="15vh">

@@ -12,13 +12,12 @@ import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
 import { Cover } from '../../components/cover/Cover.js';
 import { CircleLink, CodeChip } from '../../components/work-card/card-parts.js';
-import { dateOnly } from '../../components/work-card/format.js';
 import { isProgress, PROGRESS_VALUES, putProgress } from '../../components/work-card/review-api.js';
 import { WorkRating } from '../../components/work-card/WorkRating.js';
 import { t } from '../../i18n/index.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useSession } from '../auth/use-session.js';
-import { formatTime } from '../player/format-time.js';
+import { formatDate, formatRelative, formatTime } from '../../i18n/format.js';
 import { parsePlayState } from '../player/queue-entry.js';
 import { usePlayer } from '../player/store.js';
 import { deleteHistory, FAVOURITES_KEY, type HistoryListWork, type ReviewListWork } from './api.js';
@@ -73,7 +72,7 @@ export function ReviewItem({ work }: { work: ReviewListWork }) {
           data-testid="favourite-progress"
         />
         <Text size="xs" c="dimmed">
-          {F.markedAt(dateOnly(work.updated_at))}
+          {F.markedAt(formatDate(work.updated_at))}
         </Text>
       </Group>
       {work.review_text && (
@@ -117,7 +116,7 @@ export function HistoryItem({ work }: { work: HistoryListWork }) {
       )}
       <Group gap="xs" justify="space-between">
         <Text size="xs" c="dimmed">
-          {F.playedAt(dateOnly(work.play_updated_at))}
+          {F.playedAt(formatRelative(work.play_updated_at))}
         </Text>
         <Group gap={4}>
           {state && (

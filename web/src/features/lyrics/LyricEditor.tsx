@@ -58,7 +58,7 @@ function EditorBody({ onClose }: { onClose(): void }) {
     for (const r of rows) {
       if (r.deleted) continue;
       const time = parseEditTime(r.timeText);
-      if (time === null) return notifyWarning(`${t.player.lyrics.editBadTime}：${r.timeText}`);
+      if (time === null) return notifyWarning(t.punctuation.labelled(t.player.lyrics.editBadTime, r.timeText));
       parsed.push({ time, text: r.text.trim(), timeEnd: r.timeEnd !== undefined && r.timeEnd > time ? r.timeEnd : undefined });
     }
     const out = linesToSave(parsed.filter((l) => l.text));

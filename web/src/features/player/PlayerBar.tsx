@@ -12,7 +12,7 @@ import { dragTarget, endGesture, holdGesture, HOLD_MS, IDLE, moveGesture, startG
 import { playerClock } from './clock.js';
 import { ForwardButton, NextButton, PlayPauseButton, PreviousButton, RewindButton } from './controls.js';
 import { getEngine } from './engine.js';
-import { formatTime } from './format-time.js';
+import { formatTime } from '../../i18n/format.js';
 import { usePlayerUi } from './player-ui.js';
 import { useCurrentEntry } from './store.js';
 

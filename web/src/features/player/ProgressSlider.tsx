@@ -4,7 +4,7 @@ import { Group, Slider, Text } from '@mantine/core';
 import { t } from '../../i18n/index.js';
 import { useClock } from './clock.js';
 import { getEngine } from './engine.js';
-import { formatTime } from './format-time.js';
+import { formatTime } from '../../i18n/format.js';
 
 const quarter = (s: { currentTime: number }) => Math.floor(s.currentTime * 4) / 4;
 const durationOf = (s: { duration: number }) => s.duration;

@@ -9,7 +9,7 @@ import { IconGripVertical, IconPlayerPlayFilled, IconTrash, IconX } from '@table
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { t } from '../../i18n/index.js';
-import { formatTime } from './format-time.js';
+import { formatTime } from '../../i18n/format.js';
 import { usePlayer, type QueueEntry } from './store.js';
 
 export const QUEUE_MAX_HEIGHT = 450;

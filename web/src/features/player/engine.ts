@@ -12,6 +12,7 @@ import { ensureMediaToken } from '../../api/media-token.js';
 import { getToken } from '../../api/token.js';
 import { withToken } from '../../api/urls.js';
 import { getPref, PLAYBACK_RATE, setPref } from '../../lib/prefs.js';
+import { t, type Messages } from '../../i18n/index.js';
 import { AudioGraph } from './audio-graph.js';
 import { playerClock, type Clock } from './clock.js';
 import { useEngineState } from './engine-state.js';
@@ -28,12 +29,8 @@ export type EngineEvent =
 
 type Store = typeof usePlayer;
 
-const MEDIA_ERRORS: Record<number, string> = {
-  1: '播放被中止',
-  2: '网络错误，媒体加载失败',
-  3: '媒体解码失败',
-  4: '不支持的媒体格式或文件无法访问',
-};
+/** MediaError codes → their message (read when the error happens: in the active language). */
+const MEDIA_ERRORS: Record<number, keyof Messages['player']['mediaErrors']> = { 1: 'aborted', 2: 'network', 3: 'decode', 4: 'unsupported' };
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -242,7 +239,7 @@ export class PlayerEngine {
         const code = el.error?.code ?? 0;
         useEngineState.setState({ failed: true, buffering: false });
         if (this.store.getState().playing) this.store.getState().setPlaying(false);
-        this.emit({ type: 'error', message: MEDIA_ERRORS[code] ?? '媒体加载失败' });
+        this.emit({ type: 'error', message: t.player.mediaErrors[MEDIA_ERRORS[code] ?? 'unknown'] });
       }),
     );
     for (const type of ['timeupdate', 'durationchange', 'loadedmetadata', 'progress', 'emptied'])

@@ -166,7 +166,7 @@ export const AdvancedSearch = memo(function AdvancedSearch() {
                   data-testid="search-term"
                   data-type={c.type}
                 >
-                  {c.type === 'fuzzy' ? c.name : `${S.types[c.type]}：${c.name}`}
+                  {c.type === 'fuzzy' ? c.name : t.punctuation.labelled(S.types[c.type], c.name)}
                 </Pill>
               ))}
             </Group>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconZzz } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';
+import { formatTimeOfDay } from '../../i18n/format.js';
 import { notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { resetPref, setPref, usePref, type SleepTimer } from '../../lib/prefs.js';
 import { clockStopAt, COUNTDOWN_PRESETS, countdownStopAt, DEFAULT_PRESET_INDEX, parseClock, presetMinutes, remainingText, stopClockText } from './sleep-time.js';
@@ -57,7 +58,7 @@ export function SleepTimerDialog({ opened, onClose }: { opened: boolean; onClose
       <Stack gap="md" data-testid="sleep-dialog">
         {timer && (
           <Alert variant="light" icon={<IconZzz size={18} />} data-testid="sleep-status">
-            {t.player.sleep.status(stopClockText(timer), remainingText(timer, now))}
+            {t.player.sleep.status(formatTimeOfDay(timer.stopAt), remainingText(timer, now))}
           </Alert>
         )}
         {!oldUi && (

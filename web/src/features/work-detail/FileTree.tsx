@@ -11,7 +11,7 @@ import type { AiStatusName } from '../../../../server/domain/ai-status.js';
 import { isVideo } from '../../../../server/domain/file-kinds.js';
 import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js';
 import { downloadUrl, withToken } from '../../api/urls.js';
-import { formatDuration } from '../../components/work-card/format.js';
+import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { isFolder } from './tree.js';
 

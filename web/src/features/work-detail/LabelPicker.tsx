@@ -61,7 +61,7 @@ export function LabelPicker({ type, label, onPick, testId }: LabelPickerProps) {
           onBlur={() => combobox.closeDropdown()}
           onClick={() => combobox.openDropdown()}
           placeholder={E.search}
-          aria-label={`${label}：${E.search}`}
+          aria-label={t.punctuation.labelled(label, E.search)}
           size="sm"
           data-testid={testId}
         />

@@ -11,6 +11,7 @@ import { CircleLink, CodeChip, LyricBadges, PriceSales, StoreLink, TagLinks, VaL
 import { formatAverage } from '../../components/work-card/format.js';
 import { WorkRating } from '../../components/work-card/WorkRating.js';
 import { t } from '../../i18n/index.js';
+import { formatDate } from '../../i18n/format.js';
 
 export function WorkHeader({ work, actions }: { work: WorkDetail; actions: ReactNode }) {
   return (
@@ -31,7 +32,7 @@ export function WorkHeader({ work, actions }: { work: WorkDetail; actions: React
           <CircleLink circle={work.circle} size="sm" />
           {work.release && (
             <Text size="sm" c="dimmed">
-              {work.release}
+              {formatDate(work.release)}
             </Text>
           )}
         </Group>

@@ -12,7 +12,7 @@ import { HoverTip } from '../../components/HoverTip.js';
 import { Cover } from '../../components/cover/Cover.js';
 import { t } from '../../i18n/index.js';
 import { parsePlayState } from '../player/queue-entry.js';
-import { formatTime } from '../player/format-time.js';
+import { formatTime } from '../../i18n/format.js';
 import { usePlayer } from '../player/store.js';
 import { fetchHistory, HISTORY_KEY, type HistoryListWork } from '../favourites/api.js';
 

@@ -1,0 +1,153 @@
+/**
+ * The web app's catalogues (web/src/i18n): en and ja have exactly the keys of zh-CN (nothing missing,
+ * nothing extra), every message is non-empty, and each function message takes as many parameters as
+ * zh-CN's and writes every value zh-CN writes into its text. Switching with setLocale() changes `t`
+ * in place, so sections held at module level follow.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, LOCALES, locale, setLocale, t, type Messages } from '../../web/src/i18n/index.js';
+import { zhCN } from '../../web/src/i18n/zh-CN.js';
+
+type Entry = Record<string, unknown>;
+const isSection = (v: unknown): v is Entry => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every leaf of a catalogue: dotted path → value (array items by index). */
+function leaves(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (isSection(value) || Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) for (const [p, leaf] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, leaf);
+  } else out.set(prefix, value);
+  return out;
+}
+
+/** Sample values: lowercase text and 3-digit numbers (no grouping), each recognisable in the output. */
+const sampleString = (i: number) => `xq${i}z`;
+const sampleNumber = (i: number) => 417 + 111 * i;
+
+/** The declared parameter types of zh-CN's function messages (path → type texts), read from its source. */
+function declaredParameters(): Map<string, string[]> {
+  const file = fileURLToPath(new URL('../../web/src/i18n/zh-CN.ts', import.meta.url));
+  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const out = new Map<string, string[]>();
+  const walk = (node: ts.Node, path: string[]) => {
+    if (ts.isPropertyAssignment(node)) {
+      const key = node.name.getText(sf).replace(/^['"]|['"]$/g, '');
+      let init: ts.Expression = node.initializer;
+      while (ts.isAsExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      if (ts.isArrowFunction(init)) out.set([...path, key].join('.'), init.parameters.map((p) => p.type?.getText(sf) ?? 'unknown'));
+      else ts.forEachChild(init, (child) => walk(child, [...path, key]));
+      return;
+    }
+    ts.forEachChild(node, (child) => walk(child, path));
+  };
+  walk(sf, []);
+  return out;
+}
+const PARAMETERS = declaredParameters();
+
+/** A sample of a declared type: a number, the first of a union of literals, or text. */
+function sampleOf(type: string, i: number): string | number {
+  if (type === 'number') return sampleNumber(i);
+  const literal = /^'([^']*)'/.exec(type);
+  return literal ? literal[1] : sampleString(i);
+}
+
+/** The arguments to call a message with, and which of them zh-CN writes into its text. */
+function samplesFor(path: string, zh: (...args: never[]) => string): { args: (string | number)[]; shown: string[] } {
+  const types = PARAMETERS.get(path);
+  if (!types || types.length !== zh.length) throw new Error(`${path}: parameters not found in zh-CN.ts`);
+  const args = types.map(sampleOf);
+  const out = String(zh(...(args as never[])));
+  return { args, shown: args.map(String).filter((a) => out.includes(a)) };
+}
+
+const reference = leaves(zhCN);
+const others = LOCALES.filter((l) => l !== 'zh-CN');
+
+describe('catalogues', () => {
+  it('zh-CN is the reference and has hundreds of messages', () => {
+    expect(CATALOGUES['zh-CN']).toBe(zhCN);
+    expect(reference.size).toBeGreaterThan(500);
+  });
+
+  for (const l of others) {
+    describe(l, () => {
+      const own = leaves(CATALOGUES[l]);
+
+      it('has exactly the keys of zh-CN', () => {
+        expect([...own.keys()].filter((k) => !reference.has(k))).toEqual([]);
+        expect([...reference.keys()].filter((k) => !own.has(k))).toEqual([]);
+      });
+
+      it('has the same kind of value for each key, and no empty text where zh-CN has some', () => {
+        const wrong: string[] = [];
+        for (const [key, zh] of reference) {
+          const mine = own.get(key);
+          if (typeof mine !== typeof zh) wrong.push(`${key}: ${typeof mine} instead of ${typeof zh}`);
+          else if (typeof zh === 'string' && zh !== '' && (mine as string).trim() === '') wrong.push(`${key}: empty`);
+        }
+        expect(wrong).toEqual([]);
+      });
+
+      it('takes the parameters of zh-CN in each function and writes every value zh-CN writes', () => {
+        const wrong: string[] = [];
+        let checked = 0;
+        for (const [key, zh] of reference) {
+          if (typeof zh !== 'function') continue;
+          const mine = own.get(key) as (...args: never[]) => string;
+          if (mine.length !== zh.length) {
+            wrong.push(`${key}: ${mine.length} parameters instead of ${zh.length}`);
+            continue;
+          }
+          const { args, shown } = samplesFor(key, zh as (...args: never[]) => string);
+          const text = mine(...(args as never[]));
+          if (typeof text !== 'string' || !text.trim()) wrong.push(`${key}: no text`);
+          for (const a of shown) if (!String(text).includes(a)) wrong.push(`${key}: does not write ${a} (${JSON.stringify(text)})`);
+          checked++;
+        }
+        expect(wrong).toEqual([]);
+        expect(checked).toBeGreaterThan(50);
+      });
+    });
+  }
+
+  it('the check itself fails on a missing key, an extra key and a dropped placeholder', () => {
+    const nav: Entry = { ...zhCN.nav, extra: 'x' };
+    delete nav.works;
+    const broken: Entry = { ...zhCN, nav };
+    const keys = leaves(broken);
+    expect(reference.has('nav.works') && !keys.has('nav.works')).toBe(true);
+    expect(keys.has('nav.extra') && !reference.has('nav.extra')).toBe(true);
+    const { shown } = samplesFor('library.works.titleCircle', zhCN.library.works.titleCircle);
+    expect(shown).toEqual([sampleString(0)]);
+    const dropped = () => 'Circle';
+    expect(shown.every((a) => dropped().includes(String(a)))).toBe(false);
+    expect(samplesFor('library.card.price', zhCN.library.card.price)).toEqual({ args: [sampleNumber(0)], shown: [String(sampleNumber(0))] });
+    expect(samplesFor('aiCentre.account', zhCN.aiCentre.account)).toEqual({ args: ['user', sampleString(1)], shown: [sampleString(1)] });
+  });
+});
+
+describe('switching', () => {
+  it('writes the chosen catalogue into t, so sections held before the switch follow it', () => {
+    const works = t.library.works; // as screens hold it at module level
+    const before = locale();
+    try {
+      setLocale('ja', { remember: false });
+      expect(locale()).toBe('ja');
+      expect(t.nav.works).toBe(CATALOGUES.ja.nav.works);
+      expect(works.titleAll).toBe(CATALOGUES.ja.library.works.titleAll);
+      setLocale('en', { remember: false });
+      expect(works.total(2)).toBe('2 works');
+      setLocale('zh-CN', { remember: false });
+      expect(works.total(2)).toBe('共 2 部作品');
+      expect(t.nav.works).toBe('媒体库');
+      const all: Messages = t;
+      expect(leaves(all).size).toBe(reference.size);
+    } finally {
+      setLocale(before, { remember: false });
+    }
+  });
+});
