@@ -67,7 +67,7 @@ export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
     if (doc) docs.set(layer, doc);
     const guard = async (ctx: Context, next: Next) => {
       await checkAccess(ctx, policy, deps);
-      if (policy.adminOnly !== null && !(ctx.state.actor && isAdmin(ctx.state.actor))) throw forbidden(policy.adminOnly);
+      if (policy.adminOnly !== null && !(ctx.state.actor && isAdmin(ctx.state.actor))) throw forbidden(policy.adminOnly, { code: 'ADMIN_ONLY' });
       if (policy.writePaced && ctx.state.actor) await deps.writePace.admit(ctx, ctx.state.actor.id, policy.bodyLimit);
       ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
       return next();

@@ -223,7 +223,7 @@ export class UsersService {
 
   /** PUT /api/auth/me/locale: any logged-in user (guests too) saves their own interface language. */
   async setLocale(actor: Actor, locale: unknown): Promise<Locale> {
-    if (!isLocale(locale)) throw new AppError('bad_request', `locale 必须为 ${LOCALES.join(' / ')} 之一.`);
+    if (!isLocale(locale)) throw new AppError('bad_request', `locale 必须为 ${LOCALES.join(' / ')} 之一.`, { code: 'FIELD_INVALID', field: 'locale' });
     await this.users.setLocale(actor.id, locale);
     return locale;
   }

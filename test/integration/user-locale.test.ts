@@ -41,7 +41,7 @@ describe('PUT /api/auth/me/locale', () => {
     for (const locale of ['fr', 'zh-cn', 'EN', '', null, 1, ['en']]) {
       const res = await t.json<{ error?: string }>('PUT', '/api/auth/me/locale', { token: alice, body: { locale } });
       expect(res.status, JSON.stringify(locale)).toBe(400);
-      expect(res.body).toEqual({ error: expect.stringContaining('locale') });
+      expect(res.body).toEqual({ error: expect.stringContaining('locale'), code: 'FIELD_INVALID', field: 'locale' });
     }
     expect((await t.json('PUT', '/api/auth/me/locale', { token: alice, body: {} })).status).toBe(400);
     expect((await me(alice)).locale).toBe('zh-CN');

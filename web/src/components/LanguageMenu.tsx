@@ -6,7 +6,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconWorld } from '@tabler/icons-react';
 import type { Session } from '../api/types.js';
-import { SESSION_KEY } from '../features/auth/use-session.js';
+import { SESSION_KEY } from '../api/session.js';
 import { saveAccountLocale } from '../i18n/account.js';
 import { LANGUAGE_NAMES, LOCALES, locale, setLocale, t, type Locale } from '../i18n/index.js';
 import { notifyWarning } from '../lib/notify.js';
