@@ -101,7 +101,8 @@ export function scanCommand(): Command {
       }
       if (summary.exitCode === 2) throw new CliError(summary.error ?? summary.message, 2);
       if (summary.exitCode === 1) {
-        const why = summary.status === 'cancelled' ? t.errors.scanCancelled : summary.stoppedRoots.length ? t.errors.rootsStopped(summary.stoppedRoots.join(', ')) : t.errors.worksFailed(summary.counts.failed);
+        const why =
+          summary.status === 'cancelled' ? t.errors.scanCancelled : summary.stoppedRoots.length ? t.errors.rootsStopped(summary.stoppedRoots.join(', ')) : t.errors.worksFailed(summary.counts.failed);
         throw new CliError(why, 1);
       }
     });

@@ -6,7 +6,6 @@ import { FatalWorkerError } from '../../server/worker/errors.js';
 import { stderrLog } from '../../server/worker/log.js';
 import { cliText } from '../i18n/index.js';
 
-
 interface Flags extends RawWorkerFlags {
   quiet?: boolean;
 }

@@ -29,7 +29,11 @@ export function reportError(err: unknown): number {
 /** Rows as aligned columns under `headers` (one per column, in the run's language). */
 export function printTable(rows: Record<string, string | number>[], columns: string[], headers: string[] = columns.map((c) => c.toUpperCase())): void {
   const widths = columns.map((c, i) => Math.max(displayWidth(headers[i]), ...rows.map((r) => displayWidth(String(r[c] ?? '')))));
-  const line = (cells: string[]) => cells.map((cell, i) => cell + ' '.repeat(Math.max(0, widths[i] - displayWidth(cell)))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell + ' '.repeat(Math.max(0, widths[i] - displayWidth(cell))))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(line(headers) + '\n');
   for (const r of rows) process.stdout.write(line(columns.map((c) => String(r[c] ?? ''))) + '\n');
 }

@@ -106,9 +106,7 @@ export function ScanView({ state, onCancel, width = 80, cancelling = false, text
           ))}
         </Box>
       )}
-      <Box marginTop={1}>
-        {running ? <Text color="gray">{st.cancelHint}</Text> : <Text bold>{state.finishedMessage ?? ''}</Text>}
-      </Box>
+      <Box marginTop={1}>{running ? <Text color="gray">{st.cancelHint}</Text> : <Text bold>{state.finishedMessage ?? ''}</Text>}</Box>
     </Box>
   );
 }

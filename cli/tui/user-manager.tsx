@@ -25,7 +25,6 @@ export interface UserManagerApi {
   remove(name: string): Promise<void>;
 }
 
-
 const MIN = 5;
 const ROLES: ManagedRole[] = ['admin', 'user', 'guest'];
 const GROUPS: ('user' | 'guest')[] = ['user', 'guest'];
@@ -344,9 +343,7 @@ export function UserManager({ api, onExit, width = 80, texts }: UserManagerProps
             </Text>
           </>
         )}
-        {mode.kind === 'delete' && (
-          <Text color="yellow">{UM.confirmDelete(mode.user)}</Text>
-        )}
+        {mode.kind === 'delete' && <Text color="yellow">{UM.confirmDelete(mode.user)}</Text>}
       </Box>
 
       {busy && <Text color="gray">…</Text>}

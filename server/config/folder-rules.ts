@@ -72,7 +72,8 @@ function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined 
   const dir = f.path.trim();
   if (!name) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
   if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
-  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name)) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
+  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name))
+    return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
   if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   return undefined;
 }

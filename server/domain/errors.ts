@@ -8,17 +8,7 @@ import type { ApiErrorCode, ErrorParams } from './error-codes.js';
  * is the stable machine code the web app translates.
  */
 export type ErrorKind =
-  | 'bad_request'
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'range_not_satisfiable'
-  | 'too_many_requests'
-  | 'unavailable'
-  | 'internal';
+  'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'range_not_satisfiable' | 'too_many_requests' | 'unavailable' | 'internal';
 
 const STATUS: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -127,11 +117,8 @@ export const forbidden = (message: string, detail?: ErrorDetail) => new AppError
 export const notFound = (message: string, detail?: ErrorDetail) => new AppError('not_found', message, detail);
 export const conflict = (message: string, detail?: ErrorDetail) => new AppError('conflict', message, detail);
 /** A 400 naming the request field at fault. */
-export const fieldInvalid = (message: string, field: string, code: ApiErrorCode = 'FIELD_INVALID', params?: ErrorParams) =>
-  new AppError('bad_request', message, { code, field, params });
-export const unauthorized = (message: string, detail?: ErrorDetail) =>
-  new AppError('unauthorized', message, { ...detail, headers: { 'WWW-Authenticate': 'Bearer realm="Authorization Required"' } });
-export const validationFailed = (fields: FieldError[]) =>
-  new AppError('validation', fields[0]?.msg ?? 'Invalid value', { fields });
+export const fieldInvalid = (message: string, field: string, code: ApiErrorCode = 'FIELD_INVALID', params?: ErrorParams) => new AppError('bad_request', message, { code, field, params });
+export const unauthorized = (message: string, detail?: ErrorDetail) => new AppError('unauthorized', message, { ...detail, headers: { 'WWW-Authenticate': 'Bearer realm="Authorization Required"' } });
+export const validationFailed = (fields: FieldError[]) => new AppError('validation', fields[0]?.msg ?? 'Invalid value', { fields });
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

@@ -151,9 +151,7 @@ function sameOriginString(configured: string, origin: string): boolean {
 
 function forbiddenOrigin(shown: string, origin: string | null): AppError {
   const example = origin ?? 'https://example.com';
-  return new AppError(
-    'forbidden',
-    `拒绝来自其他站点 (${quote(shown)}) 的修改请求。若要允许该来源，请把它加入配置 allowedOrigins，例如 kikoplay config set allowedOrigins '["${example}"]'`,
-    { code: 'ORIGIN_NOT_ALLOWED' },
-  );
+  return new AppError('forbidden', `拒绝来自其他站点 (${quote(shown)}) 的修改请求。若要允许该来源，请把它加入配置 allowedOrigins，例如 kikoplay config set allowedOrigins '["${example}"]'`, {
+    code: 'ORIGIN_NOT_ALLOWED',
+  });
 }

@@ -158,7 +158,10 @@ export class AiTasksService {
     const cap = isAdmin(actor) ? Infinity : MAX_PENDING_TASKS_PER_USER;
     const created = await this.repo.create(workId, track.path, actor.id > 0 ? actor.id : null, this.now(), cap);
     if ('duplicate' in created) {
-      throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`, { code: 'AI_TASK_DUPLICATE', params: { id: created.duplicate } });
+      throw conflict(`${formatWorkCode(workId)} already contain translation task[${track.path}] in the database.（已有转写任务 id=${created.duplicate}）`, {
+        code: 'AI_TASK_DUPLICATE',
+        params: { id: created.duplicate },
+      });
     }
     if ('pendingOfCreator' in created) throw new AppError('too_many_requests', MSG.tooManyPending, { code: 'AI_TASK_LIMIT', params: { max: MAX_PENDING_TASKS_PER_USER } });
     return { id: created.id };

@@ -44,7 +44,8 @@ export interface FetchLrcResult {
   lrc: LyricLine[];
 }
 
-const missingFolder = (loc: WorkLocationRow) => conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`, {
+const missingFolder = (loc: WorkLocationRow) =>
+  conflict(`${formatWorkCode(loc.id)} 的文件夹不存在: ${loc.dir}，请重新扫描`, {
     code: 'WORK_FOLDER_MISSING',
     params: { work: formatWorkCode(loc.id) },
   });

@@ -101,7 +101,8 @@ export class ScanService {
     const root = this.store.get().rootFolders.find((r) => r.name === w.root_folder);
     if (!root) throw new AppError('conflict', MSG.rootMissing(w.root_folder), { code: 'ROOT_FOLDER_MISSING', params: { folder: w.root_folder } });
     const abs = path.join(root.path, w.dir);
-    if (!existsSync(abs)) throw new AppError('conflict', `扫描作品文件失败，${formatWorkCode(workId)} 的文件夹不存在: ${w.dir}`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
+    if (!existsSync(abs))
+      throw new AppError('conflict', `扫描作品文件失败，${formatWorkCode(workId)} 的文件夹不存在: ${w.dir}`, { code: 'WORK_FOLDER_MISSING', params: { work: formatWorkCode(workId) } });
     const summary = await this.run(actor, { kind: 'work', workId, metadata: opts.metadata });
     if (summary.status !== 'finished' || !summary.workMemo) throw new AppError('internal', `扫描作品文件失败: ${summary.error ?? summary.message}`);
     return { memo: summary.workMemo };

@@ -77,12 +77,7 @@ export class UserDataService {
     if (body.rating === undefined) throw badRequest(text('评价失败', '缺少 rating（1–5 或 null）'), { code: 'RATING_REQUIRED', field: 'rating' });
     const reviewText = body.review_text ?? '';
     if (reviewText.length > USER_DATA_LIMITS.reviewTextChars) throw tooLarge(USER_DATA_MSG.reviewTooLong, 'REVIEW_TOO_LONG', { chars: USER_DATA_LIMITS.reviewTextChars });
-    const stored = await this.reviews.upsert(
-      actor.id,
-      body.work_id,
-      { rating: body.rating, review_text: reviewText, progress: prog(body.progress) },
-      USER_DATA_LIMITS.reviewTextBytesPerUser,
-    );
+    const stored = await this.reviews.upsert(actor.id, body.work_id, { rating: body.rating, review_text: reviewText, progress: prog(body.progress) }, USER_DATA_LIMITS.reviewTextBytesPerUser);
     if (!stored) throw tooLarge(USER_DATA_MSG.reviewsFull, 'REVIEWS_FULL', { mb: USER_DATA_LIMITS.reviewTextBytesPerUser / MiB });
     return '评价成功';
   }
@@ -109,12 +104,16 @@ export class UserDataService {
     const state = historyState.safeParse(b.state);
     if (!state.success) {
       const issue = state.error.issues[0];
-      throw badRequest(`参数 state 无效: ${issue.path.length ? `state.${issue.path.join('.')} ` : ''}${issue.message}（需要 { queue: [], index: 整数, seconds: 数字 }）`, { code: 'FIELD_INVALID', field: 'state' });
+      throw badRequest(`参数 state 无效: ${issue.path.length ? `state.${issue.path.join('.')} ` : ''}${issue.message}（需要 { queue: [], index: 整数, seconds: 数字 }）`, {
+        code: 'FIELD_INVALID',
+        field: 'state',
+      });
     }
     const json = JSON.stringify(b.state);
     if (Buffer.byteLength(json) > USER_DATA_LIMITS.stateBytes) throw tooLarge(USER_DATA_MSG.stateTooLarge, 'STATE_TOO_LARGE', { kb: USER_DATA_LIMITS.stateBytes / 1024 });
     await this.existingWork(id.data);
-    if (!(await this.history.upsert(actor.id, id.data, json, USER_DATA_LIMITS.historyBytesPerUser))) throw tooLarge(USER_DATA_MSG.historyFull, 'HISTORY_FULL', { mb: USER_DATA_LIMITS.historyBytesPerUser / MiB });
+    if (!(await this.history.upsert(actor.id, id.data, json, USER_DATA_LIMITS.historyBytesPerUser)))
+      throw tooLarge(USER_DATA_MSG.historyFull, 'HISTORY_FULL', { mb: USER_DATA_LIMITS.historyBytesPerUser / MiB });
   }
 
   async deleteHistory(actor: Actor, rawId: unknown): Promise<void> {

@@ -103,7 +103,11 @@ export class UsersService {
   /** A password attempt over the limiter's count: 429 with Retry-After, answered after the pause. */
   private async refuse(retryAfter: number): Promise<never> {
     await sleep(this.limiter.limits.refusalPauseMs);
-    throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${retryAfter} 秒后）`, { code: 'TOO_MANY_ATTEMPTS', params: { seconds: retryAfter }, headers: { 'Retry-After': String(retryAfter) } });
+    throw new AppError('too_many_requests', `${MSG.tooManyAttempts}（${retryAfter} 秒后）`, {
+      code: 'TOO_MANY_ATTEMPTS',
+      params: { seconds: retryAfter },
+      headers: { 'Retry-After': String(retryAfter) },
+    });
   }
 
   /**

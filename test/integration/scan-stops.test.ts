@@ -34,7 +34,11 @@ async function dataDirFor(root: string, extra: Record<string, unknown> = {}): Pr
 }
 
 function startScan(dataDir: string, args: string[]): ChildProcess & { stderrText: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'scan', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LANG: 'zh-CN' } });
+  const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'scan', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LANG: 'zh-CN' },
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));

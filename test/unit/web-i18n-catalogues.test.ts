@@ -37,7 +37,11 @@ function declaredParameters(): Map<string, string[]> {
       const key = node.name.getText(sf).replace(/^['"]|['"]$/g, '');
       let init: ts.Expression = node.initializer;
       while (ts.isAsExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
-      if (ts.isArrowFunction(init)) out.set([...path, key].join('.'), init.parameters.map((p) => p.type?.getText(sf) ?? 'unknown'));
+      if (ts.isArrowFunction(init))
+        out.set(
+          [...path, key].join('.'),
+          init.parameters.map((p) => p.type?.getText(sf) ?? 'unknown'),
+        );
       else ts.forEachChild(init, (child) => walk(child, [...path, key]));
       return;
     }

@@ -115,7 +115,7 @@ describe('no UI literals in components', () => {
       'const A = () => <div title="Hello">',
       '  Play now',
       "  <Button aria-label={'暂停'} label={`共 ${n} 首`} placeholder={x ? 'yes' : t.no}>{'再生'}</Button>",
-      "  <span data-testid=\"release\" className=\"x\">{t.ok} · 1:00 kikoplay</span>",
+      '  <span data-testid="release" className="x">{t.ok} · 1:00 kikoplay</span>',
       '</div>;',
       "notifications.show({ message: 'Saved', id: 'save-notice' });",
     ].join('\n');

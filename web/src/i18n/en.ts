@@ -280,8 +280,7 @@ export const en: Messages = {
       unreachable: 'The folder does not exist or cannot be read',
       delete: 'Delete',
       deleteTitle: 'Delete folder',
-      deleteConfirm: (name: string) =>
-        `Delete the folder "${name}"? Its works will be marked missing at the next scan; reviews and play history are kept.`,
+      deleteConfirm: (name: string) => `Delete the folder "${name}"? Its works will be marked missing at the next scan; reviews and play history are kept.`,
       cancel: 'Cancel',
       coverTitle: 'Cover folder',
       coverDefault: 'Use the default cover folder (covers in the data directory)',
@@ -429,8 +428,7 @@ export const en: Messages = {
     },
     api: {
       title: 'API reference',
-      intro: (version: string) =>
-        `The HTTP API of server ${version}, generated from the route table and request schemas (/api/openapi.json, login required). Errors answer 4xx with {"error": "…"}.`,
+      intro: (version: string) => `The HTTP API of server ${version}, generated from the route table and request schemas (/api/openapi.json, login required). Errors answer 4xx with {"error": "…"}.`,
       filter: 'Filter endpoints',
       filterPlaceholder: 'Path, description or method, e.g. /api/works',
       download: 'Download the OpenAPI document',

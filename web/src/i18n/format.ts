@@ -70,9 +70,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function dateParts(y: number, m: number, d: number, timeZone: string | undefined, tag: string): string {
   const order = DATE_ORDER[tag];
   if (order) return order(String(y), pad(m), pad(d));
-  return cached(`d:${tag}:${timeZone ?? ''}`, () => new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })).format(
-    new Date(Date.UTC(y, m - 1, d, 12)),
-  );
+  return cached(`d:${tag}:${timeZone ?? ''}`, () => new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })).format(new Date(Date.UTC(y, m - 1, d, 12)));
 }
 
 /**

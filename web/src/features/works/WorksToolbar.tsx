@@ -94,13 +94,7 @@ export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZo
         />
         <Menu closeOnItemClick={false} position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button
-              variant={lyricCount ? 'light' : 'default'}
-              size="sm"
-              leftSection={<IconFilter size={16} />}
-              data-testid="lyric-filter"
-              px="sm"
-            >
+            <Button variant={lyricCount ? 'light' : 'default'} size="sm" leftSection={<IconFilter size={16} />} data-testid="lyric-filter" px="sm">
               {lyricCount ? lyricOptions.map((o) => M.lyrics[o]).join(t.punctuation.listSeparator) : M.lyricAny}
             </Button>
           </Menu.Target>
