@@ -17,15 +17,12 @@ async function passwordFrom(opts: { password?: string }, label: string): Promise
 
 export function userCommand(): Command {
   const h = cliText().help.user;
-  const user = new Command('user')
-    .description(h.description)
-    .action(async (_opts: unknown, cmd: Command) => {
-      // scripts keep the subcommands; a person at a terminal gets the manager
-      if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
-      await withApp(cmd, async (app) => {
-        const { runUserManager } = await import('../tui/user-manager-run.js');
-        await runUserManager(app.services.users, CLI_ACTOR);
-      });
+  const user = new Command('user').description(h.description).action(async (_opts: unknown, cmd: Command) => {
+    // scripts keep the subcommands; a person at a terminal gets the manager
+    if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
+    await withApp(cmd, async (app) => {
+      const { runUserManager } = await import('../tui/user-manager-run.js');
+      await runUserManager(app.services.users, CLI_ACTOR);
     });
   });
 
@@ -39,7 +36,11 @@ export function userCommand(): Command {
         if (opts.json) process.stdout.write(JSON.stringify(users, null, 2) + '\n');
         else {
           const t = cliText().table;
-          printTable(users.map((u) => ({ name: u.name, role: u.role, created: u.created_at })), ['name', 'role', 'created'], [t.name, t.role, t.created]);
+          printTable(
+            users.map((u) => ({ name: u.name, role: u.role, created: u.created_at })),
+            ['name', 'role', 'created'],
+            [t.name, t.role, t.created],
+          );
         }
       });
     });
