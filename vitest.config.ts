@@ -2,9 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Browser and CLI tests start real processes; on a loaded 2-core machine they need generous timeouts.
 // Every test sets up what it needs (its own browser context, users and data, see test/helpers/e2e.ts), so
-// a failure is a bug or a race to fix. Locally nothing is retried. CI still retries a failed test once
-// until the browser suite has shown three full green runs in a row without retries; a retry starts clean.
-const ci = Boolean(process.env.CI);
+// a failure is a bug or a race to fix: nothing is retried, locally or in CI.
 
 export default defineConfig({
   test: {
@@ -12,7 +10,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    retry: ci ? 1 : 0,
+    retry: 0,
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

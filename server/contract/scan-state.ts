@@ -80,21 +80,7 @@ export function initialScanState(): ScanState {
 }
 
 /** The full state as SCAN_INIT_STATE sends it (no pid, exit code or cancel flag). */
-export interface ScanSnapshot {
-  status: ScanStatus;
-  kind: ScanKind | null;
-  runId: number | null;
-  startedAt: string | null;
-  phase: ScanPhase | null;
-  progress: { done: number; total: number };
-  counts: ScanCounts;
-  metadata: MetadataCounts;
-  tasks: TaskState[];
-  failedTasks: TaskState[];
-  mainLogs: LogLine[];
-  results: ResultLine[];
-  finishedMessage: string | null;
-}
+export type ScanSnapshot = Omit<ScanState, 'pid' | 'exitCode' | 'cancelled'>;
 
 /** The scan frames of the admin socket: event name → payload. */
 export interface ScanUpdatePayloads {

@@ -238,7 +238,7 @@ describe('the scanner', { timeout: 180_000 }, () => {
 
   it('starts "refresh library info" and kills it: buttons disabled while running, kill only while running', async () => {
     const { page, errors } = await ownAdmin({ scanned: true, page: '/admin/scanner' });
-    await waitForStatus(page, 'idle');
+    await waitForStatus(page, 'finished'); // the snapshot has come: the data dir's offline scan ended
     site.hang = true;
     try {
       await page.getByTestId('PERFORM_UPDATE').click();
@@ -265,7 +265,7 @@ describe('the scanner', { timeout: 180_000 }, () => {
 
   it('shows a `kikoplay scan` started in another process live, and kills it from the page', async () => {
     const { own, page, errors } = await ownAdmin({ scanned: true, page: '/admin/scanner' });
-    await waitForStatus(page, 'idle');
+    await waitForStatus(page, 'finished'); // the snapshot has come: the data dir's offline scan ended
     site.hang = true;
     try {
       const before = held.size;

@@ -12,16 +12,10 @@ import { compareListPaths } from '../../domain/natural-sort.js';
 import { titleFromFolderName } from '../files/folder-title.js';
 import { MSG, scanText, type ScanText } from '../scan/scan-messages.js';
 import type { RunContext, TaskHandle, WorkMemo } from '../scan/run-context.js';
+import type { WorkFolder } from '../files/discover.js';
 
-export interface WorkTarget {
-  id: number;
-  code: string;
-  rootName: string;
-  dir: string;
-  absPath: string;
-  /** The folder's own name (title of a new work). */
-  name: string;
-}
+/** The work folder a task processes (its own name is the title of a new work). */
+export type WorkTarget = WorkFolder;
 
 export interface ProcessOptions {
   /** Process even when the fingerprint is unchanged. */
