@@ -3,7 +3,7 @@ import { dataDirOf } from '../context.js';
 import { CliError } from '../output/print.js';
 import { ConfigFileError, configPath, loadConfig, parseLooseValue, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../server/config/schema.js';
-import { cliText, localizeServiceError } from '../i18n/index.js';
+import { cliText, errorText } from '../i18n/index.js';
 
 function checkKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as string[]).includes(key)) throw new CliError(cliText().errors.unknownConfigKey(key));
@@ -15,7 +15,7 @@ function unchanged<T>(change: () => T): T {
   try {
     return change();
   } catch (err) {
-    if (err instanceof ConfigFileError) throw new CliError(cliText().errors.configUnchanged(localizeServiceError(err.message)));
+    if (err instanceof ConfigFileError) throw new CliError(cliText().errors.configUnchanged(errorText(err)));
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { guardedOutput } from '../output/line-sink.js';
 import { parseProductCode, formatWorkCode } from '../../server/domain/work-code.js';
 import type { ScanRequest, ScanSummary } from '../../server/services/scan-service.js';
 import type { ScanEvent } from '../../server/contract/scan-events.js';
-import { cliText, localizeScanEvent, localizeServiceError } from '../i18n/index.js';
+import { cliText, errorText, localizeScanEvent } from '../i18n/index.js';
 
 interface ScanOptions {
   json?: boolean;
@@ -82,7 +82,7 @@ export function scanCommand(): Command {
         let result: ScanSummary;
         try {
           result = await scan.run(CLI_ACTOR, req).catch((err: Error & { status?: number }) => {
-            if (err.status === 409) throw new CliError(localizeServiceError(err.message), 2);
+            if (err.status === 409) throw new CliError(errorText(err), 2);
             throw err;
           });
         } finally {

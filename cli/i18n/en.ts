@@ -3,6 +3,7 @@
  * manager. Its shape (`CliCatalog`) is the one every language fills in (cli/i18n/ja.ts, zh-CN.ts).
  */
 import type { ScanMessages } from './scan-messages-type.js';
+import type { CliLang } from './lang.js';
 
 const scanMessages: ScanMessages = {
   foundFolders: (n) => `Found ${n} work folder(s).`,
@@ -110,6 +111,8 @@ Examples:
 `;
 
 export const en = {
+  /** The language this catalogue speaks (the API error sentences are looked up by it). */
+  lang: 'en' as CliLang,
   /** Commander's own words. */
   commander: {
     usage: 'Usage:',
@@ -231,20 +234,11 @@ export const en = {
     worksFailed: (n: number) => `${n} work(s) failed`,
     demoAliasTaken: (alias: string, where: string) => `a root folder named "${alias}" already points at ${where}; remove it first (kikoplay config set rootFolders ...)`,
   },
-  /** Errors of the services (Chinese in the API) the terminal prints in its language. */
-  service: {
-    nameTooShort: 'User names need at least 5 characters',
-    passwordTooShort: 'Passwords need at least 5 characters',
-    nameTaken: 'That user name is taken',
-    badGroup: "The group must be 'user' or 'guest'.",
-    nameInvalid: (max: number) => `User names are at most ${max} characters, without control characters or slashes`,
-    passwordTooLong: (max: number) => `Passwords are at most ${max} characters`,
-    roleInvalid: (roles: string) => `The role must be one of ${roles}.`,
-    userNotFound: (names: string) => `No such user: ${names}.`,
-    lastAdminRole: 'The last administrator cannot lose the admin role.',
-    lastAdminDelete: 'The last administrator account cannot be deleted.',
-    scanBusy: (detail: string) => `Another scan is running (${detail})`,
-    scanBusyStarted: (pid: string, kind: string, at: string) => `Another scan is running (pid ${pid}, ${kind}, started ${at})`,
+  /**
+   * config.json and the KIKOPLAY_* environment refused (server/config/load.ts `ConfigProblem`); the
+   * errors of the services are said from the API error catalogue (server/contract/error-text).
+   */
+  configFile: {
     configInvalidIn: (file: string, why: string) => `invalid config in ${file}: ${why}`,
     configInvalid: (why: string) => `invalid config: ${why}`,
     envInvalid: (why: string) => `invalid environment override: ${why}`,
@@ -325,9 +319,6 @@ export const en = {
   },
   userManager: {
     title: 'kikoplay users',
-    nameTooShort: 'User names need at least 5 characters',
-    nameTaken: 'That user name is taken',
-    passwordTooShort: 'Passwords need at least 5 characters',
     mismatch: 'The passwords do not match',
     created: (name: string) => `User ${name} created.`,
     passwordChanged: 'Password changed.',

@@ -3,7 +3,10 @@
  * decides it); commands, printers and the Ink views read `cliText()`.
  */
 import type { ScanEvent, ScanParam } from '../../server/contract/scan-events.js';
-import { MSG as USER_MSG } from '../../server/services/users-service.js';
+import { ConfigFileError, type ConfigProblem } from '../../server/config/load.js';
+import { errorSentence } from '../../server/contract/error-text/index.js';
+import type { ApiErrorCode, ErrorParams } from '../../server/domain/error-codes.js';
+import { isAppError } from '../../server/domain/errors.js';
 import { en, type CliCatalog } from './en.js';
 import { ja } from './ja.js';
 import { zhCN } from './zh-CN.js';
@@ -56,33 +59,38 @@ export function localizeScanEvent(e: ScanEvent, t: CliCatalog = cliText()): Scan
 }
 
 /**
- * An error text of the services (Chinese: the API and the web show it) in the run's language. The
- * common ones are recognised by the message constants the services export (users-service `MSG`) or by
- * their fixed form; any other text is printed as it is.
+ * An error in the run's language. An AppError is said by its `code` (with `field` and `params`) from
+ * the API error catalogue the web app uses too (server/contract/error-text); in Chinese that is the
+ * server's own text. A refused config.json or environment is said by its problem's key. Any other
+ * error keeps its message.
  */
-export function localizeServiceError(text: string, t: CliCatalog = cliText()): string {
-  const s = t.service;
-  const exact: Record<string, string> = {
-    [USER_MSG.nameTooShort]: s.nameTooShort,
-    [USER_MSG.passwordTooShort]: s.passwordTooShort,
-    [USER_MSG.nameTaken]: s.nameTaken,
-    [USER_MSG.badGroup]: s.badGroup,
-    '不能取消最后一个管理员的管理员身份.': s.lastAdminRole,
-    '不能删除最后一个管理员账号.': s.lastAdminDelete,
-  };
-  if (Object.hasOwn(exact, text)) return exact[text];
-  let m: RegExpExecArray | null;
-  if ((m = /^用户名不能超过 (\d+) 个字符，且不能包含控制字符或斜杠$/.exec(text))) return s.nameInvalid(Number(m[1]));
-  if ((m = /^密码长度不能超过 (\d+)$/.exec(text))) return s.passwordTooLong(Number(m[1]));
-  if ((m = /^角色必须为 (.+) 之一\.$/.exec(text))) return s.roleInvalid(m[1]);
-  if ((m = /^用户 (.+) 不存在\.$/.exec(text))) return s.userNotFound(m[1]);
-  if ((m = /^另一个扫描任务正在进行中 \(pid (\d+), (\w+), 开始于 (.*)\)$/.exec(text))) return s.scanBusyStarted(m[1], m[2], m[3]);
-  if ((m = /^另一个扫描任务正在进行中 \((.*)\)$/.exec(text))) return s.scanBusy(m[1]);
-  // config.json and KIKOPLAY_* refused (server/config/load.ts); the reason inside names the key
-  if ((m = /^invalid config in (.+?): ([\s\S]*)$/.exec(text))) return s.configInvalidIn(m[1], m[2]);
-  if ((m = /^invalid config: ([\s\S]*)$/.exec(text))) return s.configInvalid(m[1]);
-  if ((m = /^invalid environment override: ([\s\S]*)$/.exec(text))) return s.envInvalid(m[1]);
-  if ((m = /^(.+) is not valid JSON: ([\s\S]*)$/.exec(text))) return s.notJson(m[1], m[2]);
-  if ((m = /^(.+) must hold a JSON object$/.exec(text))) return s.notObject(m[1]);
-  return text;
+export function errorText(err: unknown, t: CliCatalog = cliText()): string {
+  if (err instanceof ConfigFileError) return configProblemText(err.problem, t);
+  if (isAppError(err)) return errorSentence(err, err.message, t.lang);
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The catalogue sentence of an API error code (the terminal's own checks that mirror a service's rule). */
+export function codeSentence(code: ApiErrorCode, params: ErrorParams = {}, t: CliCatalog = cliText()): string {
+  // the code as the fallback text: it holds no Chinese, so zh-CN takes its catalogue sentence too
+  return errorSentence({ code, params }, code, t.lang);
+}
+
+function configProblemText(p: ConfigProblem, t: CliCatalog): string {
+  const c = t.configFile;
+  switch (p.key) {
+    case 'notJson':
+      return c.notJson(p.file, p.reason);
+    case 'notObject':
+      return c.notObject(p.file);
+    case 'invalidIn':
+      return c.configInvalidIn(p.file, p.reason);
+    case 'envInvalid':
+      return c.envInvalid(p.reason);
+    case 'invalid':
+      return c.configInvalid(p.reason);
+    case 'refused':
+      // the schema's and the folder checks' own words: the terminal adds "config.json unchanged"
+      return p.reason;
+  }
 }

@@ -109,6 +109,7 @@ const WORKER_HELP = `
 `;
 
 export const ja: CliCatalog = {
+  lang: 'ja',
   commander: {
     usage: '使い方:',
     options: 'オプション:',
@@ -228,19 +229,7 @@ export const ja: CliCatalog = {
     worksFailed: (n) => `${n} 件の作品の処理に失敗しました`,
     demoAliasTaken: (alias, where) => `"${alias}" という名前のルートフォルダーがすでに ${where} を指しています。先に削除してください（kikoplay config set rootFolders ...）`,
   },
-  service: {
-    nameTooShort: 'ユーザー名は 5 文字以上にしてください',
-    passwordTooShort: 'パスワードは 5 文字以上にしてください',
-    nameTaken: 'このユーザー名はすでに使われています',
-    badGroup: "グループは 'user' か 'guest' にしてください。",
-    nameInvalid: (max) => `ユーザー名は ${max} 文字以内で、制御文字やスラッシュは使えません`,
-    passwordTooLong: (max) => `パスワードは ${max} 文字以内にしてください`,
-    roleInvalid: (roles) => `ロールは ${roles} のいずれかにしてください。`,
-    userNotFound: (names) => `ユーザー ${names} は存在しません。`,
-    lastAdminRole: '最後の管理者から管理者ロールを外すことはできません。',
-    lastAdminDelete: '最後の管理者アカウントは削除できません。',
-    scanBusy: (detail) => `別のスキャンを実行中です (${detail})`,
-    scanBusyStarted: (pid, kind, at) => `別のスキャンを実行中です (pid ${pid}, ${kind}, 開始 ${at})`,
+  configFile: {
     configInvalidIn: (file, why) => `${file} の設定が無効です: ${why}`,
     configInvalid: (why) => `設定が無効です: ${why}`,
     envInvalid: (why) => `環境変数による設定が無効です: ${why}`,
@@ -321,9 +310,6 @@ export const ja: CliCatalog = {
   },
   userManager: {
     title: 'kikoplay ユーザー管理',
-    nameTooShort: 'ユーザー名は 5 文字以上にしてください',
-    nameTaken: 'このユーザー名はすでに使われています',
-    passwordTooShort: 'パスワードは 5 文字以上にしてください',
     mismatch: 'パスワードが一致しません',
     created: (name) => `ユーザー ${name} を作成しました。`,
     passwordChanged: 'パスワードを変更しました。',

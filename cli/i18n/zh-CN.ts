@@ -38,6 +38,7 @@ const WORKER_HELP = `
 `;
 
 export const zhCN: CliCatalog = {
+  lang: 'zh-CN',
   commander: {
     usage: '用法:',
     options: '选项:',
@@ -157,19 +158,7 @@ export const zhCN: CliCatalog = {
     worksFailed: (n) => `${n} 个作品处理失败`,
     demoAliasTaken: (alias, where) => `名为 "${alias}" 的根文件夹已指向 ${where}；请先移除它（kikoplay config set rootFolders ...）`,
   },
-  service: {
-    nameTooShort: '用户名长度至少为 5',
-    passwordTooShort: '密码长度至少为 5',
-    nameTaken: '该名称已存在，用户名不能重复',
-    badGroup: "用户组名称必须为 ['user', 'guest'] 的一个.",
-    nameInvalid: (max) => `用户名不能超过 ${max} 个字符，且不能包含控制字符或斜杠`,
-    passwordTooLong: (max) => `密码长度不能超过 ${max}`,
-    roleInvalid: (roles) => `角色必须为 ${roles} 之一.`,
-    userNotFound: (names) => `用户 ${names} 不存在.`,
-    lastAdminRole: '不能取消最后一个管理员的管理员身份.',
-    lastAdminDelete: '不能删除最后一个管理员账号.',
-    scanBusy: (detail) => `另一个扫描任务正在进行中 (${detail})`,
-    scanBusyStarted: (pid, kind, at) => `另一个扫描任务正在进行中 (pid ${pid}, ${kind}, 开始于 ${at})`,
+  configFile: {
     configInvalidIn: (file, why) => `${file} 中的配置无效: ${why}`,
     configInvalid: (why) => `配置无效: ${why}`,
     envInvalid: (why) => `环境变量中的配置无效: ${why}`,
@@ -246,9 +235,6 @@ export const zhCN: CliCatalog = {
   },
   userManager: {
     title: 'kikoplay 用户管理',
-    nameTooShort: '用户名长度至少为 5',
-    nameTaken: '该名称已存在，用户名不能重复',
-    passwordTooShort: '密码长度至少为 5',
     mismatch: '两次密码输入不一致',
     created: (name) => `用户 ${name} 创建成功.`,
     passwordChanged: '密码修改成功.',

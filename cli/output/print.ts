@@ -1,5 +1,5 @@
 import { isAppError } from '../../server/domain/errors.js';
-import { localizeServiceError } from '../i18n/index.js';
+import { errorText } from '../i18n/index.js';
 
 export class CliError extends Error {
   constructor(
@@ -17,7 +17,7 @@ export function reportError(err: unknown): number {
     return err.exitCode;
   }
   if (isAppError(err)) {
-    process.stderr.write(`kikoplay: ${localizeServiceError(err.message)}\n`);
+    process.stderr.write(`kikoplay: ${errorText(err)}\n`);
     return 1;
   }
   const e = err as Error;

@@ -6,7 +6,7 @@
  */
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { cliText, localizeServiceError, type CliCatalog } from '../i18n/index.js';
+import { cliText, codeSentence, errorText, type CliCatalog } from '../i18n/index.js';
 
 export type ManagedRole = 'admin' | 'user' | 'guest';
 
@@ -41,8 +41,6 @@ interface Message {
   text: string;
 }
 
-/** A service's error in the manager's language (unknown texts as they are). */
-const errorText = (err: unknown, t: CliCatalog) => localizeServiceError(err instanceof Error ? err.message : String(err), t);
 /** Terminal columns of a text: CJK characters take two. */
 const columnsOf = (text: string) => [...text].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
 const pad = (text: string, width: number) => {
@@ -135,26 +133,26 @@ export function UserManager({ api, onExit, width = 80, texts }: UserManagerProps
     const users = usersRef.current;
     if (mode.kind === 'add' && mode.step === 'name') {
       const name = value.trim();
-      if (name.length < MIN) return setMessage({ tone: 'error', text: UM.nameTooShort });
-      if (users?.some((u) => u.name === name)) return setMessage({ tone: 'error', text: UM.nameTaken });
+      if (name.length < MIN) return setMessage({ tone: 'error', text: codeSentence('USERNAME_TOO_SHORT', { min: MIN }, t) });
+      if (users?.some((u) => u.name === name)) return setMessage({ tone: 'error', text: codeSentence('NAME_TAKEN', {}, t) });
       setMessage(null);
       setDraft('');
       return setMode({ ...mode, name, step: 'password' });
     }
     if (mode.kind === 'add' && mode.step === 'password') {
-      if (value.length < MIN) return setMessage({ tone: 'error', text: UM.passwordTooShort });
+      if (value.length < MIN) return setMessage({ tone: 'error', text: codeSentence('PASSWORD_TOO_SHORT', { min: MIN }, t) });
       setMessage(null);
       setDraft('');
       return setMode({ ...mode, password: value, step: 'group' });
     }
     if (mode.kind === 'password' && mode.step === 'new') {
-      if (value.length < MIN) return setMessage({ tone: 'error', text: UM.passwordTooShort });
+      if (value.length < MIN) return setMessage({ tone: 'error', text: codeSentence('PASSWORD_TOO_SHORT', { min: MIN }, t) });
       setMessage(null);
       setDraft('');
       return setMode({ ...mode, first: value, step: 'confirm' });
     }
     if (mode.kind === 'password' && mode.step === 'confirm') {
-      if (value.length < MIN) return setMessage({ tone: 'error', text: UM.passwordTooShort });
+      if (value.length < MIN) return setMessage({ tone: 'error', text: codeSentence('PASSWORD_TOO_SHORT', { min: MIN }, t) });
       if (value !== mode.first) {
         setDraft('');
         setMode({ ...mode, first: '', step: 'new' });

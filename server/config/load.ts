@@ -17,9 +17,41 @@ export function resolveDataDir(flag?: string): string {
 
 export const configPath = (dataDir: string) => path.join(dataDir, 'config.json');
 
+/**
+ * What is wrong with config.json or the KIKOPLAY_* environment, as a key and its parameters, so the
+ * terminal says it in its language (cli/i18n: `configFile`). `reason` is the schema's own list of
+ * problems, not translated. These errors stay on this machine: the API wraps them as CONFIG_INVALID.
+ */
+export type ConfigProblem =
+  | { key: 'notJson'; file: string; reason: string }
+  | { key: 'notObject'; file: string }
+  | { key: 'invalidIn'; file: string; reason: string }
+  | { key: 'envInvalid'; reason: string }
+  | { key: 'invalid'; reason: string }
+  /** a change refused (config.json is left as it was) */
+  | { key: 'refused'; reason: string };
+
+/** The English form of a problem (the `message` of the error: logs, the API's wrapped text). */
+function problemMessage(p: ConfigProblem): string {
+  switch (p.key) {
+    case 'notJson':
+      return `${p.file} is not valid JSON: ${p.reason}`;
+    case 'notObject':
+      return `${p.file} must hold a JSON object`;
+    case 'invalidIn':
+      return `invalid config in ${p.file}: ${p.reason}`;
+    case 'envInvalid':
+      return `invalid environment override: ${p.reason}`;
+    case 'invalid':
+      return `invalid config: ${p.reason}`;
+    case 'refused':
+      return p.reason;
+  }
+}
+
 export class ConfigFileError extends AppError {
-  constructor(message: string) {
-    super('bad_request', message);
+  constructor(readonly problem: ConfigProblem) {
+    super('bad_request', problemMessage(problem), { code: 'CONFIG_INVALID' });
   }
 }
 
@@ -31,16 +63,16 @@ function readRawConfigFile(dataDir: string): Record<string, unknown> {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new ConfigFileError(`${file} is not valid JSON: ${(err as Error).message}`);
+    throw new ConfigFileError({ key: 'notJson', file, reason: (err as Error).message });
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError(`${file} must hold a JSON object`);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError({ key: 'notObject', file });
   return raw as Record<string, unknown>;
 }
 
 /** Read and validate `<data-dir>/config.json` (the keys stored in it only, no defaults). */
 export function readConfigFile(dataDir: string): Partial<Config> {
   const parsed = validatePartial(readRawConfigFile(dataDir));
-  if (!parsed.ok) throw new ConfigFileError(`invalid config in ${configPath(dataDir)}: ${parsed.message}`);
+  if (!parsed.ok) throw new ConfigFileError({ key: 'invalidIn', file: configPath(dataDir), reason: parsed.message });
   return parsed.data;
 }
 
@@ -64,7 +96,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): Partial<
   }
   if (env.PORT && !out.listenPort) out.listenPort = parseLooseValue(env.PORT);
   const parsed = validatePartial(out);
-  if (!parsed.ok) throw new ConfigFileError(`invalid environment override: ${parsed.message}`);
+  if (!parsed.ok) throw new ConfigFileError({ key: 'envInvalid', reason: parsed.message });
   return parsed.data;
 }
 
@@ -72,7 +104,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): Partial<
 export function loadConfig(dataDir: string, flags: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const merged = { ...readConfigFile(dataDir), ...readEnvOverrides(env), ...flags };
   const parsed = configSchema.safeParse(merged);
-  if (!parsed.success) throw new ConfigFileError(`invalid config: ${describeConfigError(parsed.error)}`);
+  if (!parsed.success) throw new ConfigFileError({ key: 'invalid', reason: describeConfigError(parsed.error) });
   const config = parsed.data;
   if (config.production) config.auth = true;
   return config;
@@ -111,13 +143,13 @@ export function unsetConfigKeys(dataDir: string, keys: string[]): Partial<Config
  */
 function writeConfigFile(dataDir: string, current: Record<string, unknown>, next: Record<string, unknown>): Partial<Config> {
   const parsed = validatePartial(next);
-  if (!parsed.ok) throw new ConfigFileError(parsed.message);
+  if (!parsed.ok) throw new ConfigFileError({ key: 'refused', reason: parsed.message });
   const full = configSchema.safeParse(next);
-  if (!full.success) throw new ConfigFileError(describeConfigError(full.error));
+  if (!full.success) throw new ConfigFileError({ key: 'refused', reason: describeConfigError(full.error) });
   // folders of a stored file that breaks the rules are checked as if new
   const before = configSchema.safeParse(current);
   const disk = folderWriteProblems(before.success ? before.data : defaultConfig(), full.data);
-  if (disk.length) throw new ConfigFileError(disk.join('; '));
+  if (disk.length) throw new ConfigFileError({ key: 'refused', reason: disk.join('; ') });
   writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n', PRIVATE_FILE_MODE);
   return parsed.data;
 }

@@ -28,9 +28,10 @@ const HELP: Record<Exclude<CliTestLang, null>, RegExp[]> = {
   'zh-CN': [/^用法: kikoplay \[选项\] \[命令\]$/m, /^选项:$/m, /^命令:$/m, /显示命令帮助/, /扫描媒体库文件夹中的作品/],
 };
 
+/** A refused input: the service's AppError said by its code (USERNAME_TOO_SHORT, min 5) from the API catalogue. */
 const SHORT_NAME: Record<Exclude<CliTestLang, null>, string> = {
-  en: 'kikoplay: User names need at least 5 characters',
-  ja: 'kikoplay: ユーザー名は 5 文字以上にしてください',
+  en: 'kikoplay: Username must be at least 5 characters.',
+  ja: 'kikoplay: ユーザー名は 5 文字以上にしてください。',
   'zh-CN': 'kikoplay: 用户名长度至少为 5',
 };
 

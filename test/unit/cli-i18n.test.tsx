@@ -8,10 +8,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from 'ink-testing-library';
 import { envLang, matchLang, resolveLang, UnknownLangError } from '../../cli/i18n/lang.js';
-import { CATALOGS, cliText, localizeScanEvent, localizeServiceError, scanLine, setCliLang } from '../../cli/i18n/index.js';
+import { CATALOGS, cliText, codeSentence, errorText, localizeScanEvent, scanLine, setCliLang } from '../../cli/i18n/index.js';
 import { translateCommanderError } from '../../cli/i18n/commander.js';
 import { MSG, scanText, textFields } from '../../server/library/scan/scan-messages.js';
 import { MSG as USER_MSG } from '../../server/services/users-service.js';
+import { AppError, conflict, notFound, validationFailed } from '../../server/domain/errors.js';
+import { ConfigFileError } from '../../server/config/load.js';
 import { initialScanState, reduceScanState } from '../../server/contract/scan-state.js';
 import type { ScanEvent } from '../../server/contract/scan-events.js';
 import { ScanView } from '../../cli/tui/scan-view.js';
@@ -69,7 +71,7 @@ describe('the catalogues', () => {
     expect(leaves(CATALOGS['zh-CN'])).toEqual(en);
     expect(Object.keys(CATALOGS.en.scan.messages).sort()).toEqual(Object.keys(MSG).sort());
     expect(CATALOGS['zh-CN'].scan.messages).toBe(MSG);
-    expect(CATALOGS['zh-CN'].userManager.nameTooShort).toBe(USER_MSG.nameTooShort);
+    expect(codeSentence('USERNAME_TOO_SHORT', { min: 5 }, cliText('zh-CN'))).toBe(USER_MSG.nameTooShort);
   });
 
   it('render scan lines by key; a line without a known key keeps its text', () => {
@@ -87,15 +89,25 @@ describe('the catalogues', () => {
     expect(finished).toMatchObject({ message: 'スキャン完了: 追加 1 件、更新 2 件、スキップ 3 件、失敗 4 件。', key: 'finishedScan' });
   });
 
-  it('map the services’ common errors; other texts stay as they are', () => {
-    expect(localizeServiceError(USER_MSG.nameTooShort, cliText('en'))).toBe('User names need at least 5 characters');
-    expect(localizeServiceError(USER_MSG.nameTaken, cliText('ja'))).toBe('このユーザー名はすでに使われています');
-    expect(localizeServiceError('用户 bob, carol 不存在.', cliText('en'))).toBe('No such user: bob, carol.');
-    expect(localizeServiceError('另一个扫描任务正在进行中 (pid 42, refresh, 开始于 2025-01-01 00:00:00)', cliText('en'))).toBe(
-      'Another scan is running (pid 42, refresh, started 2025-01-01 00:00:00)',
-    );
-    expect(localizeServiceError(USER_MSG.passwordTooShort, cliText('zh-CN'))).toBe(USER_MSG.passwordTooShort);
-    expect(localizeServiceError('something else', cliText('ja'))).toBe('something else');
+  it('say the services’ errors by code and params from the API catalogue; Chinese is the server’s own text', () => {
+    const short = validationFailed([{ msg: USER_MSG.nameTooShort, param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT', params: { min: 5 } }]);
+    expect(errorText(short, cliText('en'))).toBe('Username must be at least 5 characters.');
+    expect(errorText(short, cliText('ja'))).toBe('ユーザー名は 5 文字以上にしてください。');
+    expect(errorText(short, cliText('zh-CN'))).toBe(USER_MSG.nameTooShort);
+    // by the code, not the text: any message with the code says the same
+    expect(errorText(new AppError('validation', 'whatever the text', { code: 'USERNAME_TOO_SHORT', params: { min: 7 } }), cliText('en'))).toBe('Username must be at least 7 characters.');
+    expect(errorText(notFound('用户 bob, carol 不存在.', { code: 'USER_NOT_FOUND' }), cliText('en'))).toBe('User not found.');
+    expect(errorText(notFound('用户 bob, carol 不存在.', { code: 'USER_NOT_FOUND' }), cliText('zh-CN'))).toBe('用户 bob, carol 不存在.');
+    const busy = conflict('另一个扫描任务正在进行中 (pid 42, refresh, 开始于 2025-01-01 00:00:00)', { code: 'SCAN_RUNNING' });
+    expect(errorText(busy, cliText('ja'))).toBe('ライブラリをスキャン中です。スキャンが終わってからお試しください。');
+    expect(errorText(busy, cliText('zh-CN'))).toBe(busy.message);
+    // a refused config.json by its problem's key
+    const notObject = new ConfigFileError({ key: 'notObject', file: '/x/config.json' });
+    expect(errorText(notObject, cliText('en'))).toBe('/x/config.json must hold a JSON object');
+    expect(errorText(notObject, cliText('ja'))).toBe('/x/config.json には JSON オブジェクトが必要です');
+    expect(errorText(notObject, cliText('zh-CN'))).toBe('/x/config.json 必须是一个 JSON 对象');
+    expect(errorText(new ConfigFileError({ key: 'envInvalid', reason: 'pageSize: too big' }), cliText('zh-CN'))).toBe('环境变量中的配置无效: pageSize: too big');
+    expect(errorText(new Error('something else'), cliText('ja'))).toBe('something else');
     expect(translateCommanderError("error: unknown command 'x'\n(Did you mean y?)\n", cliText('ja'))).toBe("エラー: 不明なコマンド 'x'\n(y のことですか?)\n");
     expect(translateCommanderError("error: unknown command 'x'\n", cliText('en'))).toBe("error: unknown command 'x'\n");
   });
@@ -191,14 +203,14 @@ describe('the Ink user manager in English and Japanese', () => {
     await m.until('Add user');
     await m.press('abc');
     await m.press('\r');
-    await m.until('✘ User names need at least 5 characters');
+    await m.until('✘ Username must be at least 5 characters.');
     await m.press('\u001B');
     await m.until('[a] add');
     await m.press('r');
     await m.until('Change the role of admin');
     await m.press('\u001B[B');
     await m.press('\r');
-    // the service's Chinese error, in the manager's language
+    // the service's error, by its code, in the manager's language
     await m.until('✘ The last administrator cannot lose the admin role.');
     m.view.unmount();
   });

@@ -1,10 +1,11 @@
 /**
- * The web app says every API error code in each interface language (i18n/error-messages.ts), with the
- * same placeholders in every language, and falls back to the server's `error` text when it cannot.
+ * The web app (and the terminal) say every API error code in each interface language
+ * (server/contract/error-text), with the same placeholders in every language, and fall back to the
+ * server's `error` text when they cannot.
  */
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES } from '../../server/domain/error-codes.js';
-import { ERROR_MESSAGES, ERROR_PARAM_WORDS, type ErrorLocale } from '../../web/src/i18n/error-messages.js';
+import { ERROR_MESSAGES, ERROR_PARAM_WORDS, type ErrorLocale } from '../../server/contract/error-text/index.js';
 import { errorSentence } from '../../web/src/api/error-sentence.js';
 import { ApiError } from '../../web/src/api/client.js';
 

@@ -1,6 +1,6 @@
 /**
  * The generic error handler: a red notification with the answer's `code` said in the interface
- * language (error-sentence.ts: the catalogues of i18n/error-messages.ts), else the response's `error`,
+ * language (error-sentence.ts: the catalogues of server/contract/error-text), else the response's `error`,
  * else "status statusText", else the exception message. 401 is silent and hands over to the
  * unauthorized handler (the router sends the user to /login); 403 is a yellow warning.
  */
