@@ -3,7 +3,7 @@ import { CliError } from '../output/print.js';
 import { parseWorkerOptions, WorkerOptionsError, type RawWorkerFlags } from '../../server/worker/options.js';
 import { runWorker } from '../../server/worker/run-worker.js';
 import { FatalWorkerError } from '../../server/worker/errors.js';
-import { stderrLog } from '../../server/worker/log.js';
+import { stderrLogOf } from '../../server/worker/log.js';
 import { cliText } from '../i18n/index.js';
 
 interface Flags extends RawWorkerFlags {
@@ -40,13 +40,16 @@ export function workerCommand(): Command {
     .option('-q, --quiet', h.quiet)
     .addHelpText('after', h.after)
     .action(async (flags: Flags) => {
+      // the worker speaks the run's language: its log lines and its errors come from the catalogue
+      const text = cliText().worker;
       let opts;
       try {
-        opts = parseWorkerOptions(flags);
+        opts = parseWorkerOptions(flags, process.env, text);
       } catch (err) {
         if (err instanceof WorkerOptionsError) throw new CliError(err.message);
         throw err;
       }
+      const stderrLog = stderrLogOf(text);
       const log = flags.quiet ? { ...stderrLog, info: () => undefined } : stderrLog;
       const controller = new AbortController();
       let signals = 0;
@@ -61,7 +64,7 @@ export function workerCommand(): Command {
       process.on('SIGINT', onInt);
       process.on('SIGTERM', onTerm);
       try {
-        const run = await runWorker(opts, { signal: controller.signal, log });
+        const run = await runWorker(opts, { signal: controller.signal, log, text });
         log.info(cliText().messages.workerStopped(run.success, run.failed, run.lost, run.stopped));
       } catch (err) {
         if (err instanceof FatalWorkerError) throw new CliError(err.message);

@@ -4,6 +4,7 @@
  */
 import type { ScanMessages } from './scan-messages-type.js';
 import type { CliLang } from './lang.js';
+import { WORKER_TEXT } from '../../server/worker/messages.js';
 
 const scanMessages: ScanMessages = {
   foundFolders: (n) => `Found ${n} work folder(s).`,
@@ -245,6 +246,8 @@ export const en = {
     notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
     notObject: (file: string) => `${file} must hold a JSON object`,
   },
+  /** The AI worker's log lines and the errors that stop it: the worker's own English (server/worker/messages.ts). */
+  worker: WORKER_TEXT,
   messages: {
     promptPassword: 'password',
     promptNewPassword: 'new password',

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { FatalWorkerError, isAbort, StoppedError, TaskLostError } from './errors.js';
 import type { WorkerLog } from './log.js';
+import type { WorkerText } from './messages.js';
 import { oneLine, toAiLrc, type TimedText } from './lrc.js';
 import type { WorkerOptions } from './options.js';
 import type { Retry } from './retry.js';
@@ -18,6 +19,8 @@ export interface WorkerContext {
   state: WorkerState;
   engine: TranscriptionEngine;
   log: WorkerLog;
+  /** What the worker says, in the terminal's language. */
+  text: WorkerText;
   retry: Retry;
   signal: AbortSignal;
 }
@@ -78,7 +81,7 @@ async function translateAll(ctx: WorkerContext, lines: TimedText[], session: Tas
   } catch (err) {
     if (isAbort(err) || err instanceof TaskLostError || session.lost) throw err;
     // The transcription is worth keeping: deliver it without translations and say so.
-    ctx.log.error(`task ${session.id}: translation failed, sending the transcription alone: ${(err as Error).message}`);
+    ctx.log.error(ctx.text.translationFailed(session.id, (err as Error).message));
     await session.report(`translation failed (${(err as Error).message}); original text only`);
     return undefined;
   }
@@ -90,10 +93,10 @@ async function translateAll(ctx: WorkerContext, lines: TimedText[], session: Tas
  * the resume; a task the server took away is dropped; a task that cannot be done is finished as an error.
  */
 export async function processTask(ctx: WorkerContext, task: SavedTask): Promise<TaskOutcome> {
-  const { client, state, log } = ctx;
+  const { client, state, log, text } = ctx;
   state.saveTask(task);
   ensureDir(state.workDir());
-  const session = new TaskSession(task.id, task.secret, client, ctx.retry, log, ctx.signal);
+  const session = new TaskSession(task.id, task.secret, client, ctx.retry, log, ctx.signal, text);
   try {
     if (!(await ctx.retry('check task', () => client.held(task.id, task.secret)))) throw new TaskLostError(`task ${task.id} is no longer held by this worker`);
     session.startHeartbeat(ctx.opts.heartbeatSeconds);
@@ -105,29 +108,29 @@ export async function processTask(ctx: WorkerContext, task: SavedTask): Promise<
     const done = await ctx.retry('finish', () => client.finish(task.id, task.secret, true, lrc));
     state.clearTask();
     if (done === 'gone') {
-      log.warn(`task ${task.id}: the server did not take the result (no longer held)`);
+      log.warn(text.notTaken(task.id));
       return 'lost';
     }
-    log.info(`task ${task.id}: done`);
+    log.info(text.done(task.id));
     return 'success';
   } catch (err) {
     session.stopHeartbeat();
     if (ctx.signal.aborted) throw new StoppedError();
     if (session.lost || err instanceof TaskLostError || isAbort(err)) {
-      log.warn(`task ${task.id}: dropped, the server took it back`);
+      log.warn(text.dropped(task.id));
       state.clearTask();
       return 'lost';
     }
     if (err instanceof FatalWorkerError) throw err;
     const message = (err as Error).message ?? String(err);
-    log.error(`task ${task.id}: failed: ${message}`);
+    log.error(text.failed(task.id, message));
     try {
       await client.status(task.id, task.secret, `error: ${message}`.slice(0, 1000)).catch(() => false);
       await ctx.retry('finish', () => client.finish(task.id, task.secret, false, ''));
     } catch (finishErr) {
       if (ctx.signal.aborted) throw new StoppedError();
       if (finishErr instanceof FatalWorkerError) throw finishErr;
-      log.warn(`task ${task.id}: could not report the failure: ${(finishErr as Error).message}`);
+      log.warn(text.failureNotReported(task.id, (finishErr as Error).message));
     }
     state.clearTask();
     return 'failed';

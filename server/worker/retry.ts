@@ -1,6 +1,7 @@
 import { Backoff, sleep } from './backoff.js';
 import { TaskFailedError, TransientError } from './errors.js';
 import type { WorkerLog } from './log.js';
+import { WORKER_TEXT, type WorkerText } from './messages.js';
 
 export type Retry = <T>(what: string, fn: () => Promise<T>, maxAttempts?: number) => Promise<T>;
 
@@ -9,7 +10,7 @@ export type Retry = <T>(what: string, fn: () => Promise<T>, maxAttempts?: number
  * After `maxAttempts` (default: forever) the last error becomes a {@link TaskFailedError}.
  * Other errors pass through at once; an abort stops the wait.
  */
-export function retrying(log: WorkerLog, signal: AbortSignal, baseMs: number): Retry {
+export function retrying(log: WorkerLog, signal: AbortSignal, baseMs: number, text: WorkerText = WORKER_TEXT): Retry {
   return async <T>(what: string, fn: () => Promise<T>, maxAttempts = Infinity): Promise<T> => {
     const backoff = new Backoff(baseMs, 60_000);
     for (;;) {
@@ -17,9 +18,9 @@ export function retrying(log: WorkerLog, signal: AbortSignal, baseMs: number): R
         return await fn();
       } catch (err) {
         if (!(err instanceof TransientError)) throw err;
-        if (backoff.attempts + 1 >= maxAttempts) throw new TaskFailedError(`${err.message} (gave up after ${maxAttempts} attempts)`);
+        if (backoff.attempts + 1 >= maxAttempts) throw new TaskFailedError(text.gaveUp(err.message, maxAttempts));
         const delay = backoff.nextDelay();
-        log.warn(`${what}: ${err.message}; retrying in ${(delay / 1000).toFixed(1)} s`);
+        log.warn(text.retrying(what, err.message, (delay / 1000).toFixed(1)));
         await sleep(delay, signal);
       }
     }

@@ -1,6 +1,7 @@
 import { Backoff, sleep } from './backoff.js';
 import { isAbort, TransientError } from './errors.js';
 import { stderrLog, type WorkerLog } from './log.js';
+import { WORKER_TEXT, type WorkerText } from './messages.js';
 import type { WorkerOptions } from './options.js';
 import { processTask, type TaskOutcome, type WorkerContext } from './process-task.js';
 import { retrying } from './retry.js';
@@ -17,35 +18,37 @@ export interface WorkerRun {
   stopped: boolean;
 }
 
-export function engineFor(opts: WorkerOptions): TranscriptionEngine {
-  return new OpenAiEngine({ apiBase: opts.apiBase, apiKey: opts.apiKey, model: opts.model, language: opts.language });
+export function engineFor(opts: WorkerOptions, text: WorkerText = WORKER_TEXT): TranscriptionEngine {
+  return new OpenAiEngine({ apiBase: opts.apiBase, apiKey: opts.apiKey, model: opts.model, language: opts.language, text });
 }
 
 /**
  * The worker loop: log in, resume the saved task, then acquire → process → repeat, polling every
  * `pollSeconds` while the queue is empty and backing off while the server is unreachable.
- * With `once` it handles at most one task (none if the queue is empty) and returns.
+ * With `once` it handles at most one task (none if the queue is empty) and returns. Its log lines and
+ * errors are said in `deps.text` (the terminal's language; English by default).
  */
-export async function runWorker(opts: WorkerOptions, deps: { signal: AbortSignal; log?: WorkerLog; engine?: TranscriptionEngine }): Promise<WorkerRun> {
+export async function runWorker(opts: WorkerOptions, deps: { signal: AbortSignal; log?: WorkerLog; engine?: TranscriptionEngine; text?: WorkerText }): Promise<WorkerRun> {
   const log = deps.log ?? stderrLog;
+  const text = deps.text ?? WORKER_TEXT;
   const signal = deps.signal;
   const state = new WorkerState(opts.stateDir);
-  const client = new KikoplayClient(opts.server, { token: opts.token, user: opts.user, password: opts.password }, state, signal, log);
-  const retry = retrying(log, signal, opts.backoffMs);
-  const ctx: WorkerContext = { opts, client, state, engine: deps.engine ?? engineFor(opts), log, retry, signal };
+  const client = new KikoplayClient(opts.server, { token: opts.token, user: opts.user, password: opts.password }, state, signal, log, text);
+  const retry = retrying(log, signal, opts.backoffMs, text);
+  const ctx: WorkerContext = { opts, client, state, engine: deps.engine ?? engineFor(opts, text), log, text, retry, signal };
   const run: WorkerRun = { success: 0, failed: 0, lost: 0, stopped: false };
   const count = (o: TaskOutcome) => void run[o]++;
 
   try {
     await retry('connect', () => client.connect());
-    log.info(`worker "${opts.name}" connected to ${opts.server}`);
+    log.info(text.connected(opts.name, opts.server));
 
     const saved = state.loadTask();
     if (saved && saved.server !== opts.server) {
-      log.warn(`forgetting task ${saved.id} of another server (${saved.server})`);
+      log.warn(text.forgetTask(saved.id, saved.server));
       state.clearTask();
     } else if (saved) {
-      log.info(`resuming task ${saved.id}`);
+      log.info(text.resuming(saved.id));
       count(await processTask(ctx, saved));
       if (opts.once) return run;
     }
@@ -60,19 +63,19 @@ export async function runWorker(opts: WorkerOptions, deps: { signal: AbortSignal
       } catch (err) {
         if (!(err instanceof TransientError)) throw err;
         const delay = backoff.nextDelay();
-        log.warn(`acquire: ${err.message}; retrying in ${(delay / 1000).toFixed(1)} s`);
+        log.warn(text.retrying('acquire', err.message, (delay / 1000).toFixed(1)));
         await sleep(delay, signal);
         continue;
       }
       if (!task) {
         if (opts.once) return run;
-        if (!idleLogged) log.info(`queue empty; polling every ${opts.pollSeconds} s`);
+        if (!idleLogged) log.info(text.queueEmpty(opts.pollSeconds));
         idleLogged = true;
         await sleep(opts.pollSeconds * 1000, signal);
         continue;
       }
       idleLogged = false;
-      log.info(`acquired task ${task.id}`);
+      log.info(text.acquired(task.id));
       count(await processTask(ctx, { server: opts.server, id: task.id, secret: task.secret, audio_ext: task.audio_ext }));
       if (opts.once) return run;
     }

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { FatalWorkerError, networkError, TaskFailedError, TaskLostError, TransientError } from './errors.js';
 import type { WorkerLog } from './log.js';
+import { WORKER_TEXT, type WorkerText } from './messages.js';
 import type { WorkerState } from './state.js';
 
 export interface Credentials {
@@ -43,6 +44,7 @@ export class KikoplayClient {
     private readonly state: WorkerState,
     private readonly signal: AbortSignal,
     private readonly log: WorkerLog,
+    private readonly say: WorkerText = WORKER_TEXT,
   ) {
     this.token = creds.token ?? null;
   }
@@ -60,26 +62,26 @@ export class KikoplayClient {
     try {
       return await fetch(url, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json), signal: this.signal });
     } catch (err) {
-      throw networkError(err, `server ${this.server} unreachable`);
+      throw networkError(err, this.say.unreachable(this.server));
     }
   }
 
   /** Log in with user/password and keep the token (also in the state dir for the next start). */
   async login(): Promise<void> {
-    if (!this.canLogin) throw new FatalWorkerError('the server refused the token (revoked or expired); give a new --token or --user/--password');
+    if (!this.canLogin) throw new FatalWorkerError(this.say.tokenRefused);
     this.token = null;
     const res = await this.fetch('POST', '/api/auth/me', { json: { name: this.creds.user, password: this.creds.password } });
     if (res.status === 200) {
       const body = (await res.json()) as { token?: string };
-      if (!body.token) throw new FatalWorkerError('login answered without a token');
+      if (!body.token) throw new FatalWorkerError(this.say.loginWithoutToken);
       this.token = body.token;
       this.state.saveToken(body.token);
-      this.log.info(`logged in to ${this.server} as ${this.creds.user}`);
+      this.log.info(this.say.loggedIn(this.server, this.creds.user ?? ''));
       return;
     }
     const why = await errorText(res);
     if (res.status === 429 || res.status >= 500) throw new TransientError(`login failed (${res.status}): ${why}`);
-    throw new FatalWorkerError(`login as ${this.creds.user} refused (${res.status}): ${why}`);
+    throw new FatalWorkerError(this.say.loginRefused(this.creds.user ?? '', res.status, why));
   }
 
   /** Make sure the credentials work (GET /api/auth/me), logging in when needed. */
@@ -92,12 +94,12 @@ export class KikoplayClient {
     }
     if (res.status === 401) {
       await res.arrayBuffer();
-      if (!this.token && !this.canLogin) throw new FatalWorkerError('the server needs a login: give --token or --user/--password');
+      if (!this.token && !this.canLogin) throw new FatalWorkerError(this.say.needsLogin);
       return this.login();
     }
     const why = await errorText(res);
     if (res.status >= 500) throw new TransientError(`server answered ${res.status}: ${why}`);
-    throw new FatalWorkerError(`server answered ${res.status} to GET /api/auth/me: ${why}`);
+    throw new FatalWorkerError(this.say.meAnswered(res.status, why));
   }
 
   /** A worker call; a 401 logs in again once; 5xx are transient; 403 means the account may not work. */
@@ -105,13 +107,13 @@ export class KikoplayClient {
     let res = await this.fetch(method, path, opts);
     if (res.status === 401) {
       await res.arrayBuffer();
-      this.log.warn('the server answered 401: logging in again');
+      this.log.warn(this.say.loggingInAgain);
       await this.login();
       res = await this.fetch(method, path, opts);
-      if (res.status === 401) throw new FatalWorkerError(`the server refused the new login too: ${await errorText(res)}`);
+      if (res.status === 401) throw new FatalWorkerError(this.say.newLoginRefused(await errorText(res)));
     }
     if (res.status >= 500 || res.status === 429) throw new TransientError(`${method} ${path} answered ${res.status}: ${await errorText(res)}`);
-    if (res.status === 403) throw new FatalWorkerError(`this account may not run tasks (403): ${await errorText(res)}`);
+    if (res.status === 403) throw new FatalWorkerError(this.say.notAllowed(await errorText(res)));
     return res;
   }
 
@@ -122,16 +124,16 @@ export class KikoplayClient {
       await res.arrayBuffer();
       return null;
     }
-    if (res.status !== 200) throw new FatalWorkerError(`acquire answered ${res.status}: ${await errorText(res)}`);
+    if (res.status !== 200) throw new FatalWorkerError(this.say.answered('acquire', res.status, await errorText(res)));
     const body = (await res.json()) as Partial<AcquiredTask>;
-    if (typeof body.id !== 'number' || typeof body.secret !== 'string' || !body.secret) throw new FatalWorkerError(`acquire answered an unexpected body: ${JSON.stringify(body)}`);
+    if (typeof body.id !== 'number' || typeof body.secret !== 'string' || !body.secret) throw new FatalWorkerError(this.say.unexpectedBody('acquire', JSON.stringify(body)));
     return { id: body.id, secret: body.secret, audio_ext: typeof body.audio_ext === 'string' ? body.audio_ext : '' };
   }
 
   /** Whether the task is still held with this secret (GET /get). */
   async held(id: number, secret: string): Promise<boolean> {
     const res = await this.call('GET', '/api/lyric/translate/get', { query: { id, secret } });
-    if (res.status !== 200) throw new FatalWorkerError(`get answered ${res.status}: ${await errorText(res)}`);
+    if (res.status !== 200) throw new FatalWorkerError(this.say.answered('get', res.status, await errorText(res)));
     const body = (await res.json()) as { task?: unknown };
     return Boolean(body.task);
   }
@@ -139,7 +141,7 @@ export class KikoplayClient {
   /** Report progress (and keep the lease). False when the task is no longer this worker's. */
   async status(id: number, secret: string, workerStatus: string): Promise<boolean> {
     const res = await this.call('POST', '/api/lyric/translate/status', { json: { id: String(id), secret, worker_status: workerStatus } });
-    if (res.status !== 200) throw new FatalWorkerError(`status answered ${res.status}: ${await errorText(res)}`);
+    if (res.status !== 200) throw new FatalWorkerError(this.say.answered('status', res.status, await errorText(res)));
     return ((await res.json()) as { success?: boolean }).success === true;
   }
 
@@ -173,7 +175,7 @@ export class KikoplayClient {
       await res.arrayBuffer();
       return 'gone';
     }
-    if (res.status !== 200) throw new FatalWorkerError(`finish answered ${res.status}: ${await errorText(res)}`);
+    if (res.status !== 200) throw new FatalWorkerError(this.say.answered('finish', res.status, await errorText(res)));
     await res.arrayBuffer();
     return 'done';
   }

@@ -1,5 +1,6 @@
 import { TaskLostError } from './errors.js';
 import type { WorkerLog } from './log.js';
+import { WORKER_TEXT, type WorkerText } from './messages.js';
 import type { Retry } from './retry.js';
 import type { KikoplayClient } from './server-client.js';
 
@@ -20,6 +21,7 @@ export class TaskSession {
     private readonly retry: Retry,
     private readonly log: WorkerLog,
     outer: AbortSignal,
+    private readonly say: WorkerText = WORKER_TEXT,
   ) {
     if (outer.aborted) this.controller.abort();
     else outer.addEventListener('abort', () => this.controller.abort(), { once: true });
@@ -39,7 +41,7 @@ export class TaskSession {
   /** Show `text` in the AI centre (and renew the lease). */
   async report(text: string): Promise<void> {
     this.text = text;
-    this.log.info(`task ${this.id}: ${text}`);
+    this.log.info(this.say.progress(this.id, text));
     if (!(await this.retry('report progress', () => this.client.status(this.id, this.secret, text)))) this.markLost();
   }
 
@@ -53,12 +55,12 @@ export class TaskSession {
         .status(this.id, this.secret, this.text)
         .then((ok) => {
           if (!ok) {
-            this.log.warn(`task ${this.id}: the server no longer lists it as ours; dropping it`);
+            this.log.warn(this.say.noLongerOurs(this.id));
             this.lost = true;
             this.controller.abort();
           }
         })
-        .catch((err: unknown) => this.log.warn(`task ${this.id}: heartbeat failed: ${(err as Error).message}`))
+        .catch((err: unknown) => this.log.warn(this.say.heartbeatFailed(this.id, (err as Error).message)))
         .finally(() => {
           busy = false;
         });

@@ -4,6 +4,7 @@ import mime from 'mime-types';
 import type { TimedText } from '../lrc.js';
 import { FatalWorkerError, networkError, TaskFailedError, TransientError } from '../errors.js';
 import { apiUrl } from './api-url.js';
+import { WORKER_TEXT, type WorkerText } from '../messages.js';
 import type { TranscriptionEngine } from './types.js';
 
 export interface OpenAiEngineOptions {
@@ -12,6 +13,8 @@ export interface OpenAiEngineOptions {
   model: string;
   /** ISO-639-1 language of the speech (`ja`); omitted = the service detects it. */
   language?: string;
+  /** What the worker says (English by default). */
+  text?: WorkerText;
 }
 
 interface VerboseJson {
@@ -72,7 +75,7 @@ export class OpenAiEngine implements TranscriptionEngine {
     if (!res.ok) {
       const detail = typeof answer?.error === 'string' ? answer.error : (answer?.error?.message ?? text.slice(0, 300));
       const msg = `transcription service answered ${res.status}: ${detail}`;
-      if (res.status === 401 || res.status === 403) throw new FatalWorkerError(`${msg} (check --api-key)`);
+      if (res.status === 401 || res.status === 403) throw new FatalWorkerError((this.opts.text ?? WORKER_TEXT).apiKeyRefused(res.status, detail));
       if (res.status === 408 || res.status === 429 || res.status >= 500) throw new TransientError(msg);
       if (res.status === 413) throw new TaskFailedError(`${msg} (lower --max-upload-mb so chunks fit)`);
       throw new TaskFailedError(msg);
