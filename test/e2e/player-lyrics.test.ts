@@ -49,7 +49,7 @@ interface MediaLike {
 }
 interface Win {
   document: { querySelectorAll(sel: string): ArrayLike<MediaLike>; querySelector(sel: string): { textContent: string | null } | null };
-  requestAnimationFrame(fn: () => void): number;
+  setTimeout(fn: () => void, ms: number): number;
   lyricLog?: [number, number, string][];
   lyricLogStop?: boolean;
 }
@@ -70,10 +70,12 @@ async function seekTo(page: Page, seconds: number): Promise<void> {
 }
 
 /**
- * Records, every frame, when the lyric bar's text changes, as [media time of the last frame that showed
- * the old text, media time of the first frame that shows the new one, text]: the change happened in
- * between. On a loaded machine frames come late and the bracket widens, but it still contains the moment
- * of the change. Read back with `stopLyricLog`.
+ * Records, sampling every few milliseconds, when the lyric bar's text changes, as [media time of the
+ * last sample that showed the old text, media time of the first sample that shows the new one, text]:
+ * the change happened in between. On a loaded machine samples come late and the bracket widens, but it
+ * still contains the moment of the change. A timer, not animation frames: a starved page may draw no
+ * frame for seconds while the player still updates on the media's own time events. Read back with
+ * `stopLyricLog`.
  */
 async function startLyricLog(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -93,7 +95,7 @@ async function startLyricLog(page: Page): Promise<void> {
         }
         before = el.currentTime;
       }
-      w.requestAnimationFrame(loop);
+      w.setTimeout(loop, 5);
     };
     loop();
   });
@@ -110,8 +112,8 @@ async function stopLyricLog(page: Page): Promise<LyricLog> {
 type LyricLog = [number, number, string][];
 
 /**
- * The line `text` first showed in the log within `TOLERANCE_S` of `time`: the last frame before it still
- * showed the old text no later than that, and the first frame with it came no earlier.
+ * The line `text` first showed in the log within `TOLERANCE_S` of `time`: the last sample before it
+ * still showed the old text no later than that, and the first sample with it came no earlier.
  */
 function expectShownAt(log: LyricLog, text: string, time: number): void {
   const entry = log.find(([, , t]) => t === text);

@@ -147,7 +147,9 @@ describe('swipe gestures on the bottom bar', () => {
     await page.mouse.move(x, y);
     await page.mouse.down();
     if (holdMs) await page.waitForTimeout(holdMs);
-    await page.mouse.move(x + dx, y + dy, { steps: 10 });
+    // a swipe decides its direction on the first move (a slow first step on a busy machine would let the
+    // 500 ms hold turn it into a drag); a drag after a hold moves in small steps
+    await page.mouse.move(x + dx, y + dy, { steps: holdMs ? 10 : 2 });
     await check?.();
     await page.mouse.up();
   }
