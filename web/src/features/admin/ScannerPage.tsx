@@ -19,12 +19,7 @@ const LEVEL_COLOR: Record<string, string | undefined> = {
   debug: 'var(--mantine-color-dimmed)',
 };
 
-const STATUS_BADGE: Record<'idle' | 'running' | 'finished' | 'error', { color: string; label: string }> = {
-  idle: { color: 'gray', label: s.state.idle },
-  running: { color: 'blue', label: s.state.running },
-  finished: { color: 'teal', label: s.state.finished },
-  error: { color: 'red', label: s.state.error },
-};
+const STATUS_COLOR: Record<'idle' | 'running' | 'finished' | 'error', string> = { idle: 'gray', running: 'blue', finished: 'teal', error: 'red' };
 
 const statusKey = (status: ScanStatus) => status ?? 'idle';
 
@@ -131,7 +126,9 @@ export function ScannerPage() {
   const [tab, setTab] = useState<string | null>('processing');
   const running = state.status === 'running';
   const canStart = phase === 'open' && !running;
-  const badge = STATUS_BADGE[statusKey(state.status)];
+  const status = statusKey(state.status);
+  // the label is read at each render, in the active language
+  const badge = { color: STATUS_COLOR[status], label: s.state[status] };
   const { done, total } = state.progress;
   const percent = total > 0 ? Math.min(100, (done / total) * 100) : 0;
 

@@ -193,7 +193,8 @@ function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; 
   );
 }
 
-const ROLE_OPTIONS: { value: Role; label: string }[] = (['admin', 'user', 'guest'] as const).map((r) => ({ value: r, label: u.roles[r] }));
+/** Built at each render: the labels are read in the active language. */
+const roleOptions = (): { value: Role; label: string }[] => (['admin', 'user', 'guest'] as const).map((r) => ({ value: r, label: u.roles[r] }));
 
 function UserTable({ users, me, onPassword }: { users: UserRow[]; me: string | undefined; onPassword: (name: string) => void }) {
   const queryClient = useQueryClient();
@@ -257,7 +258,7 @@ function UserTable({ users, me, onPassword }: { users: UserRow[]; me: string | u
                   <Select
                     size="xs"
                     aria-label={`${u.role} ${user.name}`}
-                    data={ROLE_OPTIONS}
+                    data={roleOptions()}
                     value={roleOf(user)}
                     allowDeselect={false}
                     disabled={self || role.isPending}

@@ -29,10 +29,12 @@ const c = t.aiCentre;
 export const AUTO_REFRESH_MS = 5_000;
 const FILTER_DEBOUNCE_MS = 500;
 
-const STATUS_OPTIONS: { value: string; label: string }[] = (['pending', 'transcribing', 'success', 'error'] as const).map((name) => ({
-  value: String(aiStatusCode(name)),
-  label: c.statuses[name],
-}));
+/** Built at each render: the labels are read in the active language. */
+const statusOptions = (): { value: string; label: string }[] =>
+  (['pending', 'transcribing', 'success', 'error'] as const).map((name) => ({
+    value: String(aiStatusCode(name)),
+    label: c.statuses[name],
+  }));
 
 /** Users and the admin queue, retry and delete tasks; guests only look. */
 const canWrite = (user: SessionUser | undefined): boolean => {
@@ -272,7 +274,7 @@ export function AiLyricPage() {
         <MultiSelect
           label={c.status}
           placeholder={statuses.length ? undefined : c.statusPlaceholder}
-          data={STATUS_OPTIONS}
+          data={statusOptions()}
           value={statuses}
           onChange={(v) => {
             setStatuses(v);

@@ -71,7 +71,8 @@ export const WorksToolbar = memo(function WorksToolbar({ windowWidth, zoom, onZo
           allowDeselect={false}
           aria-label={M.sort}
           size="sm"
-          w={124}
+          // wide enough for the longest field name in every language ('Average rating')
+          w={148}
           comboboxProps={{ withinPortal: true }}
           data-testid="sort-field"
         />
