@@ -5,6 +5,7 @@
  * and its bookkeeping never depend on which screen is open.
  */
 import { api, ApiError } from '../../api/client.js';
+import { queryClient } from '../../api/query-client.js';
 import { t } from '../../i18n/index.js';
 import { notifyError, notifyInfo } from '../../lib/notify.js';
 import { useLyrics } from '../lyrics/lyric-store.js';
@@ -17,6 +18,7 @@ import { rememberedRate, usePlayerUser } from './player-user.js';
 import { toPlayState } from './queue-entry.js';
 import { usePlayer } from './store.js';
 import { hasIosBackgroundBug, showOnce } from './warnings.js';
+import { HISTORY_KEY } from '../favourites/api.js';
 
 export const RESUMED_NOTICE_MS = 2500;
 
@@ -35,7 +37,11 @@ function start(): void {
       return entry ? { work_id: entry.workId, state: toPlayState(s.queue, s.index, engine.currentTime) } : null;
     },
     isResuming: () => usePlayer.getState().resumePoint !== null,
-    put: (payload) => api('PUT', '/api/histroy', { body: payload }),
+    // a saved play state changes the history lists (the works page's recent strip, favourites): they load again
+    put: async (payload) => {
+      await api('PUT', '/api/histroy', { body: payload });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
     log: (message, detail) => (detail === undefined ? console.info(message) : console.warn(message, detail)),
     isFatal: (err) => err instanceof ApiError && (err.status === 401 || err.status === 403),
   });
