@@ -132,6 +132,7 @@ describe('the first run', { timeout: 240_000 }, () => {
     await browser.getByRole('button', { name: 'voice', exact: true }).click();
     await expect.poll(() => browser.getByTestId('browse-path').textContent()).toBe(library);
     await browser.getByRole('button', { name: 'RJ100001 はじめての作品', exact: true }).waitFor();
+    await screenshot(page, 'first-run-browser-1280-light', browser);
     // up and back down again
     await browser.getByTestId('browse-up').click();
     await expect.poll(() => browser.getByTestId('browse-path').textContent()).toBe(root);
@@ -144,7 +145,9 @@ describe('the first run', { timeout: 240_000 }, () => {
 
     // adding starts the scan at once; its progress shows until the works appear
     await form.getByRole('button', { name: '添加并扫描' }).click();
-    await page.getByTestId('first-scan').waitFor({ state: 'attached' });
+    const progress = page.getByTestId('first-scan');
+    await progress.waitFor({ state: 'attached' });
+    await screenshot(page, 'first-run-scanning-1280-light');
     const card = page.getByTestId('work-card').first();
     await card.waitFor({ timeout: 60_000 });
     expect(await card.getAttribute('data-work-id')).toBe('100001');

@@ -14,7 +14,7 @@ export function PasswordBanner({ session }: { session: Session }) {
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" role="status" data-testid="password-banner">
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Text size="sm">{t.account.banner}</Text>
-        <Anchor component={Link} to="/account" size="sm" fw={600}>
+        <Anchor component={Link} to="/account" size="sm" fw={600} c="var(--mantine-color-text)" underline="always">
           {t.account.bannerLink}
         </Anchor>
       </Group>
