@@ -34,7 +34,8 @@ describe('GET /api/config/browse', () => {
   });
   afterAll(() => t.close());
 
-  const browse = (token: string | undefined, p?: string) => t.json<Browse & { error?: string; code?: string }>('GET', `/api/config/browse${p === undefined ? '' : `?path=${encodeURIComponent(p)}`}`, { token });
+  const browse = (token: string | undefined, p?: string) =>
+    t.json<Browse & { error?: string; code?: string }>('GET', `/api/config/browse${p === undefined ? '' : `?path=${encodeURIComponent(p)}`}`, { token });
 
   it('lists the directories only, sorted naturally, skipping hidden ones and files', async () => {
     const res = await browse(admin, root);

@@ -6,4 +6,3 @@ export const changeOwnPassword = (current: string, password: string) => api<{ me
 
 /** POST /api/auth/me/logout-all: every token of the caller stops working, this one included. */
 export const logoutEverywhere = () => api<{ message: string }>('POST', '/api/auth/me/logout-all');
-

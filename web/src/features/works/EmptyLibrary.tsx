@@ -20,10 +20,7 @@ import { FolderBrowser } from './FolderBrowser.js';
 import { WORKS_KEY } from './api.js';
 
 /** A folder's last name as its alias: at most 64 characters, no control characters. */
-const aliasOf = (dir: string) =>
-  (dir.split(/[/\\]/).filter(Boolean).pop() ?? '')
-    .replace(/\p{Cc}/gu, '')
-    .slice(0, 64);
+const aliasOf = (dir: string) => (dir.split(/[/\\]/).filter(Boolean).pop() ?? '').replace(/\p{Cc}/gu, '').slice(0, 64);
 
 function ScanProgress({ state }: { state: ScanState }) {
   const s = t.dashboard.scanner;
