@@ -88,6 +88,8 @@ function FirstFolderPanel() {
     onSuccess: async (answer) => {
       notifySuccess(answer.message);
       setBrowsing(false);
+      setName('');
+      setDir('');
       queryClient.setQueryData(FOLDERS_KEY, answer.folders);
       startScan();
     },
