@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   CURRENT_PASSWORD_REQUIRED: 'Changing your own password needs the current password.',
   CURRENT_PASSWORD_WRONG: 'The current password is wrong.',
   GUEST_PASSWORD: 'A guest account cannot change its password.',
+  GUEST_LOGOUT_ALL: 'A guest account cannot log out everywhere (guest accounts are often shared).',
+  AUTH_DISABLED: 'Auth is off on this server: there are no accounts to manage.',
   GUEST_READ_ONLY: 'A guest account can only browse and play.',
   ADMIN_ONLY: 'Only an administrator may do this.',
   OWN_PASSWORD_ONLY: "Only your own account's password can be changed.",

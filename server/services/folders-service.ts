@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../domain/errors.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { readConfigFile } from '../config/load.js';
 import type { LibraryRepo } from '../db/repos/library-repo.js';
+import { browseDirs, browseStart, type BrowseAnswer } from './folder-browse.js';
 import { coverFolderProblem, folderOnDiskProblem, FOLDER_RULE_MSG, rootFolderProblems } from '../config/folder-rules.js';
 
 export const FOLDER_MSG = {
@@ -115,6 +116,15 @@ export class FoldersService {
     const normalized = path.resolve(dir);
     this.store.update({ rootFolders: [...roots, { name, path: normalized }] });
     return { message: FOLDER_MSG.added(name), folders: await this.view(actor) };
+  }
+
+  /**
+   * GET /api/config/browse?path=: the directories the server can read in `path` (absolute), for the
+   * folder browser of the "add a library folder" panel; without a path, where browsing starts.
+   */
+  async browse(actor: Actor, dir: string | undefined): Promise<BrowseAnswer> {
+    this.requireAdmin(actor);
+    return browseDirs(dir ?? (await browseStart(this.store.dataDir)));
   }
 
   /** DELETE /api/config/folders `{ name }`. The works stay; the next scan marks them missing. */

@@ -20,6 +20,8 @@ export const MSG = {
   currentPasswordMissing: '请输入当前密码',
   currentPasswordWrong: '当前密码错误.',
   guestPassword: '游客账号不能修改密码.',
+  guestLogoutAll: '游客账号不能退出所有设备的登录.',
+  authDisabled: '服务器未开启登录验证，没有账号可管理.',
 } as const;
 
 export interface AuthenticateOptions {
@@ -215,7 +217,8 @@ export class UsersService {
     if (existing) return { user: existing };
     const password = randomPassword();
     const name = (await this.users.byName('admin')) ? `admin${Date.now() % 100000}` : 'admin';
-    await this.users.create(name, await hashPassword(password), 'admin');
+    // a generated password: the web app asks the admin to change it until they do
+    await this.users.create(name, await hashPassword(password), 'admin', { mustChangePassword: true });
     const user = (await this.users.byName(name))!;
     return { user, createdPassword: password };
   }
@@ -223,6 +226,47 @@ export class UsersService {
   /** The interface language the acting user saved (GET /api/auth/me), or null. */
   async localeOf(actor: Actor): Promise<Locale | null> {
     return (await this.users.byId(actor.id))?.locale ?? null;
+  }
+
+  /**
+   * What GET /api/auth/me tells about the acting user's account: the saved interface language, and
+   * whether their password is still the one the server generated (the web app asks for a change).
+   */
+  async accountOf(actor: Actor): Promise<{ locale: Locale | null; mustChangePassword: boolean }> {
+    const user = await this.users.byId(actor.id);
+    return { locale: user?.locale ?? null, mustChangePassword: user?.must_change_password === 1 };
+  }
+
+  /**
+   * PUT /api/auth/me/password `{ current, password }`: a user or admin changes their own password with
+   * the current one (counted by the login limiter, like a login). Every token of the user issued
+   * before stops working (all devices are logged out); the answer carries a new login token for the
+   * caller. Guests cannot (403).
+   */
+  async changeOwnPassword(actor: Actor, input: { current?: unknown; password?: unknown }, address: string): Promise<{ token: string }> {
+    if (actor.role === 'guest') throw forbidden(MSG.guestPassword, { code: 'GUEST_PASSWORD' });
+    const fields: FieldError[] = [];
+    checkPassword(input.password, 'password', fields);
+    if (fields.length) throw validationFailed(fields);
+    const user = await this.users.byId(actor.id);
+    if (!user) throw unauthorized(MSG.sessionExpired, { code: 'SESSION_EXPIRED' });
+    await this.checkCurrentPassword(user, input.current, address, 'current');
+    await this.users.setPassword(user.id, await hashPassword(input.password as string));
+    this.resolved.clear();
+    const updated = await this.users.byId(user.id);
+    if (!updated) throw unauthorized(MSG.sessionExpired, { code: 'SESSION_EXPIRED' });
+    return { token: this.tokens.sign(updated) };
+  }
+
+  /**
+   * POST /api/auth/me/logout-all: every login and media token of the acting user stops working, on
+   * every device, this one included (the token version goes up). Guests cannot: a guest account is
+   * often shared, and one guest would log all the others out.
+   */
+  async logoutEverywhere(actor: Actor): Promise<void> {
+    if (actor.role === 'guest') throw forbidden(MSG.guestLogoutAll, { code: 'GUEST_LOGOUT_ALL' });
+    await this.users.revokeTokens(actor.id);
+    this.resolved.clear();
   }
 
   /** PUT /api/auth/me/locale: any logged-in user (guests too) saves their own interface language. */
@@ -274,9 +318,9 @@ export class UsersService {
     await this.users.setPassword(user.id, await hashPassword(input.newPassword as string));
   }
 
-  private async checkCurrentPassword(user: UserRow, current: unknown, address: string): Promise<void> {
+  private async checkCurrentPassword(user: UserRow, current: unknown, address: string, param = 'currentPassword'): Promise<void> {
     if (typeof current !== 'string' || current === '') {
-      throw validationFailed([{ msg: MSG.currentPasswordMissing, param: 'currentPassword', location: 'body', code: 'CURRENT_PASSWORD_REQUIRED' }]);
+      throw validationFailed([{ msg: MSG.currentPasswordMissing, param, location: 'body', code: 'CURRENT_PASSWORD_REQUIRED' }]);
     }
     // counted like a login attempt, before hashing: the same brake on guessing
     const attempt = this.limiter.begin(address, user.name);
@@ -284,7 +328,7 @@ export class UsersService {
     try {
       if (current.length > MAX_PASSWORD || !(await this.verifyPaced(current, user.password_hash))) {
         attempt.failed();
-        throw forbidden(MSG.currentPasswordWrong, { code: 'CURRENT_PASSWORD_WRONG', field: 'currentPassword' });
+        throw forbidden(MSG.currentPasswordWrong, { code: 'CURRENT_PASSWORD_WRONG', field: param });
       }
     } finally {
       attempt.release();

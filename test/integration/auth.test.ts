@@ -24,7 +24,7 @@ describe('auth and user management', () => {
   it('GET /api/auth/me with a token names the user and says auth is on', async () => {
     const res = await t.json('GET', '/api/auth/me', { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user: { name: 'admin', group: 'administrator', role: 'admin', locale: null }, auth: true });
+    expect(res.body).toEqual({ user: { name: 'admin', group: 'administrator', role: 'admin', locale: null, mustChangePassword: false }, auth: true });
   });
 
   it('refuses a wrong password with 401 {error}', async () => {

@@ -38,6 +38,8 @@ export const en: ErrorCatalogue = {
   CURRENT_PASSWORD_REQUIRED: 'Enter your current password.',
   CURRENT_PASSWORD_WRONG: 'The current password is wrong.',
   GUEST_PASSWORD: 'Guest accounts cannot change their password.',
+  GUEST_LOGOUT_ALL: 'Guest accounts cannot log out everywhere.',
+  AUTH_DISABLED: 'Accounts are off on this server (no login required).',
   GUEST_READ_ONLY: 'Guest accounts can only browse and play.',
   ADMIN_ONLY: 'Only administrators can do this.',
   OWN_PASSWORD_ONLY: 'You can only change your own password.',

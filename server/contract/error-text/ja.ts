@@ -38,6 +38,8 @@ export const ja: ErrorCatalogue = {
   CURRENT_PASSWORD_REQUIRED: '現在のパスワードを入力してください。',
   CURRENT_PASSWORD_WRONG: '現在のパスワードが違います。',
   GUEST_PASSWORD: 'ゲストアカウントはパスワードを変更できません。',
+  GUEST_LOGOUT_ALL: 'ゲストアカウントはすべての端末からログアウトできません。',
+  AUTH_DISABLED: 'このサーバーはログイン不要の設定のため、アカウントはありません。',
   GUEST_READ_ONLY: 'ゲストアカウントは閲覧と再生のみ可能です。',
   ADMIN_ONLY: 'この操作は管理者のみ行えます。',
   OWN_PASSWORD_ONLY: '変更できるのは自分のパスワードだけです。',

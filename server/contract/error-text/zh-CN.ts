@@ -38,6 +38,8 @@ export const zhCN: ErrorCatalogue = {
   CURRENT_PASSWORD_REQUIRED: '请输入当前密码',
   CURRENT_PASSWORD_WRONG: '当前密码错误.',
   GUEST_PASSWORD: '游客账号不能修改密码.',
+  GUEST_LOGOUT_ALL: '游客账号不能退出所有设备的登录.',
+  AUTH_DISABLED: '服务器未开启登录验证，没有账号可管理.',
   GUEST_READ_ONLY: '游客账号只能浏览和播放，不能进行此操作.',
   ADMIN_ONLY: '只有管理员能进行此操作.',
   OWN_PASSWORD_ONLY: '只能修改自己账号的密码.',

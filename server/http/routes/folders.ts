@@ -2,6 +2,8 @@ import type { RouteModule } from './types.js';
 import { requireActor } from '../middleware/auth.js';
 import { route } from '../route-policy.js';
 import { FOLDER_MSG } from '../../services/folders-service.js';
+import { browsePathOf } from '../../services/folder-browse.js';
+import { browseQuery } from '../../contract/requests/folders.js';
 
 type Body = Record<string, unknown>;
 const bodyOf = (body: unknown): Body => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {});
@@ -13,6 +15,11 @@ const bodyOf = (body: unknown): Body => (body && typeof body === 'object' && !Ar
 export const folderRoutes: RouteModule = (router, { folders }) => {
   router.get('/config/folders', route({ summary: '媒体库文件夹与封面文件夹', admin: FOLDER_MSG.forbidden }), async (ctx) => {
     ctx.body = await folders.view(requireActor(ctx));
+  });
+
+  /** The folder browser: the readable directories in `path` (absolute; default: the data dir's parent or home). */
+  router.get('/config/browse', route({ summary: '浏览服务器上的文件夹（path：绝对路径），用于添加媒体库文件夹', admin: FOLDER_MSG.forbidden, query: browseQuery }), async (ctx) => {
+    ctx.body = await folders.browse(requireActor(ctx), browsePathOf(ctx.query.path));
   });
 
   router.post('/config/folders', route({ summary: '添加媒体库文件夹（name、path）', admin: FOLDER_MSG.forbidden }), async (ctx) => {

@@ -1,11 +1,12 @@
 import type { RouteModule } from './types.js';
 import { groupOfRole } from '../../auth/roles.js';
 import { bearerToken, requireActor } from '../middleware/auth.js';
-import { unauthorized } from '../../domain/errors.js';
+import { conflict, unauthorized } from '../../domain/errors.js';
 import { isWorkerToken } from '../../services/worker-tokens-service.js';
+import { MSG } from '../../services/users-service.js';
 import { route } from '../route-policy.js';
 import { KB } from '../limits.js';
-import { localeBody } from '../../contract/requests/users.js';
+import { localeBody, ownPasswordBody } from '../../contract/requests/users.js';
 
 export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
   /**
@@ -27,7 +28,7 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
   router.get('/auth/me', route({ summary: '当前用户，以及是否开启了登录验证', access: 'public' }), async (ctx) => {
     if (!ctx.state.authEnabled) {
       const actor = await users.anonymousAdmin();
-      ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role, locale: await users.localeOf(actor) }, auth: false };
+      ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role, locale: await users.localeOf(actor), mustChangePassword: false }, auth: false };
       return;
     }
     const token = bearerToken(ctx, false);
@@ -38,13 +39,35 @@ export const sessionRoutes: RouteModule = (router, { users, workerTokens }) => {
       return;
     }
     const actor = await users.authenticate(token);
-    ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role, locale: await users.localeOf(actor) }, auth: true };
+    const account = await users.accountOf(actor);
+    ctx.body = { user: { name: actor.name, group: groupOfRole(actor.role), role: actor.role, ...account }, auth: true };
   });
 
   /** Save the caller's interface language (`en`, `ja` or `zh-CN`) on their account; guests too. */
   router.put('/auth/me/locale', route({ summary: '保存自己的界面语言（locale：en、ja 或 zh-CN）', body: localeBody }), async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     ctx.body = { locale: await users.setLocale(requireActor(ctx), body.locale) };
+  });
+
+  /**
+   * Change one's own password (users and admins; guests get 403): `{ current, password }`. A wrong
+   * current password is a 403 and counts like a failed login (the same limiter: 429 when over). Every
+   * token of the user stops working; the answer carries a new login token for this device.
+   */
+  router.put('/auth/me/password', route({ summary: '修改自己的密码（current、password），返回新的登录令牌', bodyLimit: 8 * KB, body: ownPasswordBody }), async (ctx) => {
+    const actor = requireActor(ctx);
+    if (!ctx.state.authEnabled) throw conflict(MSG.authDisabled, { code: 'AUTH_DISABLED' });
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const { token } = await users.changeOwnPassword(actor, body, ctx.ip);
+    ctx.body = { message: '密码修改成功.', token };
+  });
+
+  /** Log out everywhere: every login and media token of the caller stops working, this one included. Not for guests. */
+  router.post('/auth/me/logout-all', route({ summary: '退出所有设备的登录（吊销自己的全部令牌）' }), async (ctx) => {
+    const actor = requireActor(ctx);
+    if (!ctx.state.authEnabled) throw conflict(MSG.authDisabled, { code: 'AUTH_DISABLED' });
+    await users.logoutEverywhere(actor);
+    ctx.body = { message: '已退出所有设备的登录.' };
   });
 
   /** Log out: revokes the login token in the Authorization header (and its media tokens), no other. */

@@ -14,6 +14,8 @@ export interface SessionUser {
   role?: Role;
   /** The interface language saved on the account (null until chosen; absent for worker tokens and older servers). */
   locale?: string | null;
+  /** True while the password is the one the server generated (the first admin's): a banner asks for a change. */
+  mustChangePassword?: boolean;
 }
 
 /** GET /api/auth/me */

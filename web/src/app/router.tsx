@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/MainLayout.js')).MainLayout }),
         children: [
           { index: true, element: <Navigate to="/works" replace /> },
+          { path: 'account', lazy: async () => ({ Component: (await import('../features/account/AccountPage.js')).AccountPage }) },
           { path: 'about', lazy: async () => ({ Component: (await import('../features/about/AboutPage.js')).AboutPage }) },
           { path: 'ai_lyric', lazy: async () => ({ Component: (await import('../features/ai-lyrics/AiLyricPage.js')).AiLyricPage }) },
           // the full-screen player; the work id is optional

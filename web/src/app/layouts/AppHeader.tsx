@@ -1,4 +1,4 @@
-/** The main header: menu toggle, back, title home, keyword box, advanced search, interface language. */
+/** The main header: menu toggle, back, title home, keyword box, advanced search, interface language, user menu. */
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
 import { IconAdjustmentsSearch, IconArrowLeft, IconHeadphones } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { KeywordBox } from './KeywordBox.js';
 import { FullScreenLink } from '../../features/player/FullScreenLink.js';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
+import { UserMenu } from './UserMenu.js';
 
 /** Where the back button is hidden. */
 const NO_BACK = new Set(['/', '/works', '/favourites']);
@@ -56,6 +57,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: AppHeaderProps) {
           </ActionIcon>
         </HoverTip>
         <LanguageMenu account />
+        <UserMenu />
       </Group>
     </Group>
   );

@@ -26,6 +26,16 @@ export const FOLDERS_KEY = ['admin', 'folders'] as const;
 export const fetchFolders = (signal?: AbortSignal) => apiGet<FoldersView>('/api/config/folders', undefined, signal);
 export const addFolder = (name: string, path: string) => api<FoldersAnswer>('POST', '/api/config/folders', { body: { name, path } });
 export const deleteFolder = (name: string) => api<FoldersAnswer>('DELETE', '/api/config/folders', { body: { name } });
+/** GET /api/config/browse: the directories the server can read in one directory. */
+export interface BrowseAnswer {
+  path: string;
+  parent: string | null;
+  dirs: { name: string; path: string }[];
+  truncated: boolean;
+}
+
+/** The readable directories in `path` (admin only); without a path, where browsing starts. */
+export const browseFolders = (path: string | null, signal?: AbortSignal) => apiGet<BrowseAnswer>('/api/config/browse', path ? { path } : undefined, signal);
 export const saveCoverFolder = (coverUseDefaultPath: boolean, coverFolderDir: string) => api<FoldersAnswer>('PUT', '/api/config/folders/cover', { body: { coverUseDefaultPath, coverFolderDir } });
 
 /** The admin config: every key of the server's schema (values are JSON scalars, rootFolders an array). */

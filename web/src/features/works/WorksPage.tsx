@@ -5,7 +5,7 @@
  * come just after the first cards (lib/first-screen.ts).
  */
 import { LoadFailed } from '../../components/LoadFailed.js';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -18,7 +18,9 @@ import { FirstScreenStage, markFirstScreen, useFirstScreenShown } from '../../li
 import { usePref } from '../../lib/prefs.js';
 import { useElementWidth } from '../../lib/use-element-width.js';
 import { AdvancedSearch } from '../search/AdvancedSearch.js';
-import { fetchLabel } from './api.js';
+import { fetchLabel, fetchLibrarySize, WORKS_KEY } from './api.js';
+import { isAdminUser } from '../../api/types.js';
+import { useSession } from '../auth/use-session.js';
 import { columnsFor, GRID_GAP, LABEL_MIN_WIDTH, ZOOM_MIN_WIDTH } from './layout.js';
 import { RecentWorks } from './RecentWorks.js';
 import { useScrollMemory } from './use-scroll-memory.js';
@@ -30,6 +32,8 @@ import { WorksWaterfall } from './WorksWaterfall.js';
 import { hasSearchTerms, pageCount, parsePage, sourceOf, type ListFilters, type WorksSource } from './works-source.js';
 
 const M = t.library.works;
+/** The first-run panel of an empty library: loaded only when the library is empty. */
+const EmptyLibrary = lazy(async () => ({ default: (await import('./EmptyLibrary.js')).EmptyLibrary }));
 /** The toolbar's height on a wide screen (one row of `sm` controls): kept while it is not drawn yet. */
 const TOOLBAR_HEIGHT = 36;
 
@@ -159,6 +163,12 @@ export function WorksPage() {
   const showStrip = showRecent && !hasSearchTerms(source);
   const query = current.query;
 
+  // an empty list: an empty library (no works at all) shows the next step instead
+  const session = useSession();
+  const listEmpty = query.isSuccess && current.works.length === 0;
+  const librarySize = useQuery({ queryKey: [...WORKS_KEY, 'library-size'], queryFn: ({ signal }) => fetchLibrarySize(signal), enabled: listEmpty, meta: { silent: true } });
+  const emptyLibrary = listEmpty && librarySize.data === 0;
+
   // the first screen of a page load: the cards first, the toolbar and the recent strip just after
   const extras = useFirstScreenShown(FirstScreenStage.list);
   const settled = !query.isPending;
@@ -189,6 +199,20 @@ export function WorksPage() {
             </Center>
           ) : query.isError && !current.works.length ? (
             <LoadFailed error={query.error} onRetry={() => void query.refetch()} py={48} />
+          ) : emptyLibrary ? (
+            <Suspense
+              fallback={
+                <Center py={64}>
+                  <Loader type="dots" />
+                </Center>
+              }
+            >
+              <EmptyLibrary admin={isAdminUser(session.data?.user)} />
+            </Suspense>
+          ) : current.works.length === 0 && librarySize.isPending ? (
+            <Center py={64}>
+              <Loader type="dots" />
+            </Center>
           ) : current.works.length === 0 ? (
             <Text c="dimmed" ta="center" py={48} data-testid="works-empty">
               {M.empty}

@@ -14,5 +14,11 @@ export async function fetchRandomWork(signal?: AbortSignal): Promise<WorkListIte
   return page.works[0] ?? null;
 }
 
+/** How many works the library holds, whatever the list's filters: 0 for an empty library. */
+export async function fetchLibrarySize(signal?: AbortSignal): Promise<number> {
+  const page = await apiGet<WorksPage>('/api/works', { pageSize: 1 }, signal);
+  return page.pagination.totalCount;
+}
+
 /** Query keys of the work lists: everything under WORKS_KEY is refetched after a rating changes. */
 export const WORKS_KEY = ['works'] as const;
