@@ -147,11 +147,11 @@ export async function writeDemoLibrary(dir: string): Promise<string[]> {
 }
 
 /** The label edit of one work, as `POST /api/edit/work/:id` takes it (new labels by name, id 0). */
-export interface DemoLabels {
+export type DemoLabels = {
   circle: { id: 0; name: string };
   tags: { id: 0; name: string }[];
   vas: { id: 0; name: string }[];
-}
+};
 
 /**
  * Give the scanned demo works their circles, tags and voice actors through `edit` (the admin

@@ -75,7 +75,8 @@ export class WorkZipService {
       await resolveLibraryPath(rootAbs, workAbs, ...sub);
     } catch (err) {
       if (err instanceof LibraryPathError && err.problem === 'outside') throw forbidden('拒绝访问：文件夹链接到了媒体库文件夹之外', { code: 'PATH_OUTSIDE_LIBRARY' });
-      if (err instanceof LibraryPathError && err.problem === 'root') throw notFound(`找不到文件夹: "${found.work.root_folder}"，请尝试重启服务器或重新扫描.`, { code: 'ROOT_FOLDER_MISSING', params: { folder: found.work.root_folder } });
+      if (err instanceof LibraryPathError && err.problem === 'root')
+        throw notFound(`找不到文件夹: "${found.work.root_folder}"，请尝试重启服务器或重新扫描.`, { code: 'ROOT_FOLDER_MISSING', params: { folder: found.work.root_folder } });
       throw notFound(MSG.folderGone(work), { code: 'WORK_FOLDER_GONE', params: { work } });
     }
 

@@ -51,16 +51,7 @@ describe('media: download a work as a zip', () => {
   let lib: string;
   let outside: string;
   let work: string;
-  const inWork = [
-    '01 はじめに.mp3',
-    '02 本編.flac',
-    '曲 名 #1 (日本語).mp3',
-    '特典/おまけ トラック.wav',
-    '特典/画像/表紙.jpg',
-    '特典/歌詞.lrc',
-    'track10.mp3',
-    'track2.mp3',
-  ];
+  const inWork = ['01 はじめに.mp3', '02 本編.flac', '曲 名 #1 (日本語).mp3', '特典/おまけ トラック.wav', '特典/画像/表紙.jpg', '特典/歌詞.lrc', 'track10.mp3', 'track2.mp3'];
 
   beforeAll(async () => {
     lib = tempDir('kikoplay-zip-lib-');
@@ -116,7 +107,9 @@ describe('media: download a work as a zip', () => {
     expect(listTree(path.join(out, DIR))).toEqual([...inWork].sort());
     for (const rel of inWork) expect(readFileSync(path.join(out, DIR, rel)).equals(readFileSync(path.join(work, rel))), rel).toBe(true);
     // a second reader agrees (CRCs, the central directory, the UTF-8 flag)
-    const names = (await run('python3', ['-c', 'import sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print("\\n".join(i.filename for i in z.infolist()))', zip], { encoding: 'utf8' })).stdout;
+    const names = (
+      await run('python3', ['-c', 'import sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print("\\n".join(i.filename for i in z.infolist()))', zip], { encoding: 'utf8' })
+    ).stdout;
     expect(names.trim().split('\n').sort()).toEqual(
       ['01 はじめに.mp3', '02 本編.flac', 'track2.mp3', 'track10.mp3', '曲 名 #1 (日本語).mp3', '特典/おまけ トラック.wav', '特典/歌詞.lrc', '特典/画像/表紙.jpg'].map((p) => `${DIR}/${p}`).sort(),
     );

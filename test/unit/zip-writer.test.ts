@@ -15,7 +15,14 @@ const run = promisify(execFile);
 async function* entries(n: number, body: (i: number) => Buffer): AsyncGenerator<ZipEntry> {
   for (let i = 0; i < n; i++) {
     const data = body(i);
-    yield { name: `d/${i}.txt`, mtimeMs: Date.UTC(2024, 0, 2, 3, 4, 6), size: data.length, data: (async function* () { yield data; })() };
+    yield {
+      name: `d/${i}.txt`,
+      mtimeMs: Date.UTC(2024, 0, 2, 3, 4, 6),
+      size: data.length,
+      data: (async function* () {
+        yield data;
+      })(),
+    };
   }
 }
 

@@ -45,19 +45,15 @@ export const mediaRoutes: RouteModule = (router, { media, workZips }) => {
     await answer(ctx, await media.smallImage(id, index), false);
   });
 
-  router.get(
-    '/media/download-work/:id',
-    route({ summary: '把整个作品（或 ?path= 指定的文件夹）打包成 zip 下载', queryToken: true, params: workZipParams, query: workZipQuery }),
-    async (ctx) => {
-      const { id } = validate(workZipParams, ctx.params, 'params');
-      const { path } = validate(workZipQuery, ctx.query, 'query');
-      const zip = await workZips.open(id, path, { actor: ctx.state.actor ?? null, address: ctx.ip });
-      // the archive stops reading the moment the client goes away
-      ctx.res.once('close', () => zip.body.destroy());
-      ctx.attachment(zip.fileName, { fallback: true });
-      ctx.set('Cache-Control', 'private, no-store');
-      ctx.type = 'application/zip';
-      ctx.body = zip.body;
-    },
-  );
+  router.get('/media/download-work/:id', route({ summary: '把整个作品（或 ?path= 指定的文件夹）打包成 zip 下载', queryToken: true, params: workZipParams, query: workZipQuery }), async (ctx) => {
+    const { id } = validate(workZipParams, ctx.params, 'params');
+    const { path } = validate(workZipQuery, ctx.query, 'query');
+    const zip = await workZips.open(id, path, { actor: ctx.state.actor ?? null, address: ctx.ip });
+    // the archive stops reading the moment the client goes away
+    ctx.res.once('close', () => zip.body.destroy());
+    ctx.attachment(zip.fileName, { fallback: true });
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'application/zip';
+    ctx.body = zip.body;
+  });
 };

@@ -6,7 +6,21 @@
  */
 import { memo } from 'react';
 import { ActionIcon, Anchor, Badge, Breadcrumbs, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCornerLeftUp, IconDots, IconDownload, IconFile, IconFileText, IconFileZip, IconFolder, IconLanguage, IconMusic, IconPhoto, IconPlayerPlay, IconPlaylistAdd, IconVideo } from '@tabler/icons-react';
+import {
+  IconCornerLeftUp,
+  IconDots,
+  IconDownload,
+  IconFile,
+  IconFileText,
+  IconFileZip,
+  IconFolder,
+  IconLanguage,
+  IconMusic,
+  IconPhoto,
+  IconPlayerPlay,
+  IconPlaylistAdd,
+  IconVideo,
+} from '@tabler/icons-react';
 import type { AiStatusName } from '../../../../server/domain/ai-status.js';
 import { isVideo } from '../../../../server/domain/file-kinds.js';
 import type { FileNode, FolderNode, TrackNode } from '../../../../server/contract/tracks.js';
