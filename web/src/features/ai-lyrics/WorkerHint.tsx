@@ -33,9 +33,9 @@ export function WorkerHint({ workers, admin }: { workers: NonNullable<AiTaskPage
   return (
     <Alert color="yellow" variant="light" icon={<IconRobotOff size={18} />} title={W.title} data-testid="ai-worker-hint">
       <Stack gap="xs">
-        <Text size="sm">{W.waiting(workers.waiting)}</Text>
+        {workers.waiting > 0 && <Text size="sm">{W.waiting(workers.waiting)}</Text>}
         {workers.lastSeenAt !== undefined && (
-          <Text size="sm" c="dimmed" data-testid="ai-worker-last-seen">
+          <Text size="sm" data-testid="ai-worker-last-seen">
             {workers.lastSeenAt ? W.lastSeen(formatDateTime(workers.lastSeenAt)) : W.neverSeen}
           </Text>
         )}
@@ -54,9 +54,7 @@ export function WorkerHint({ workers, admin }: { workers: NonNullable<AiTaskPage
                 )}
               </CopyButton>
             </Group>
-            <Text size="xs" c="dimmed">
-              {W.tokenOnce}
-            </Text>
+            <Text size="xs">{W.tokenOnce}</Text>
           </>
         ) : (
           <Group>
