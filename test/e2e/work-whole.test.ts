@@ -15,7 +15,6 @@ import { makeTestLibrary } from '../helpers/library.js';
 import { tempDir } from '../helpers/app.js';
 
 const run = promisify(execFile);
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 const app = servedApp({ library: makeTestLibrary });
 
