@@ -14,7 +14,8 @@ export function demoCommand(): Command {
     .action(async (opts: { scan?: boolean }, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const dir = path.join(app.store.dataDir, 'demo-library');
-        const folders = await (await import('../../server/library/demo-library.js')).writeDemoLibrary(dir);
+        const demo = await import('../../server/library/demo-library.js');
+        const folders = await demo.writeDemoLibrary(dir);
         const roots = app.store.get().rootFolders;
         const existing = roots.find((r) => r.name === DEMO_ALIAS);
         if (existing && path.resolve(existing.path) !== dir) {
@@ -27,6 +28,8 @@ export function demoCommand(): Command {
         const said = scanLine({ message: summary.message, key: summary.messageText.key, params: summary.messageText.params });
         process.stdout.write(`${said}\n`);
         if (summary.exitCode !== 0) throw new CliError(summary.error ?? said, summary.exitCode);
+        // offline there is no metadata site: the demo works get their circles, tags and voice actors here
+        await demo.applyDemoMetadata((id, labels) => app.services.edit.editWork(CLI_ACTOR, id, labels));
       });
     });
 }

@@ -32,6 +32,7 @@ import { LabelsRepo } from '../db/repos/labels-repo.js';
 import { FilesRepo } from '../db/repos/files-repo.js';
 import { WorksService } from '../services/works/works-service.js';
 import { MediaService } from '../services/media-service.js';
+import { WorkZipService } from '../services/work-zip-service.js';
 import { Thumbnails } from '../media/thumbnails.js';
 import { EditRepo } from '../db/repos/edit-repo.js';
 import { LyricsService } from '../services/lyrics-service.js';
@@ -99,6 +100,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     workerTokens: new WorkerTokensService(repos.workerTokens),
     works: new WorksService(repos.worksQuery, repos.labels, repos.files, store),
     media: new MediaService(repos.files, store, new Thumbnails(() => store.paths().thumbDir), () => repos.worksQuery.version()),
+    workZips: new WorkZipService(repos.files, store),
   };
   // lyrics, admin corrections and the user's lists (they use services made above)
   const listsAndEdits = {

@@ -23,6 +23,7 @@ import type { LabelsRepo } from '../db/repos/labels-repo.js';
 import type { FilesRepo } from '../db/repos/files-repo.js';
 import type { WorksService } from '../services/works/works-service.js';
 import type { MediaService } from '../services/media-service.js';
+import type { WorkZipService } from '../services/work-zip-service.js';
 import type { EditRepo } from '../db/repos/edit-repo.js';
 import type { LyricsService } from '../services/lyrics-service.js';
 import type { EditService } from '../services/edit-service.js';
@@ -56,6 +57,7 @@ export interface Services {
   workerTokens: WorkerTokensService;
   works: WorksService;
   media: MediaService;
+  workZips: WorkZipService;
   lyrics: LyricsService;
   edit: EditService;
   userLists: UserListsService;

@@ -1,12 +1,16 @@
 /**
  * A small, playable demo library written from scratch (no fixtures needed, so it works from the
  * published package): a few works of synthesized WAV melodies with matching .lrc/.vtt/.srt lyrics and
- * a cover image each. Used by `kikoplay demo` / `npm run demo`.
+ * a cover image each, and their circles, tags and voice actors (`applyDemoMetadata`, written after
+ * the offline scan so the circle, tag and voice actor screens have something to show). Used by
+ * `kikoplay demo` / `npm run demo`.
  */
 import { writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ensureDir } from '../config/ensure-dir.js';
+import { parseProductCode } from '../domain/work-code.js';
+import { AppError } from '../domain/errors.js';
 
 const RATE = 22050;
 
@@ -71,6 +75,10 @@ interface DemoWork {
   folder: string;
   title: string;
   colors: [string, string];
+  /** What a metadata site would say of the work (made up, like the works). */
+  circle: string;
+  tags: string[];
+  vas: string[];
   tracks: { name: string; tune: string; beat: number; lines: string[]; lyric: 'lrc' | 'vtt' | 'srt' }[];
 }
 
@@ -79,6 +87,9 @@ const WORKS: DemoWork[] = [
     folder: 'RJ990001 【デモ】雨の日のささやき',
     title: 'Rainy Day',
     colors: ['#364fc7', '#15aabf'],
+    circle: 'しずくレコード',
+    tags: ['ASMR', '癒し', '雨音'],
+    vas: ['星野ひかり'],
     tracks: [
       {
         name: '01 はじめに',
@@ -94,6 +105,9 @@ const WORKS: DemoWork[] = [
     folder: 'RJ990002 夜のラジオ',
     title: 'Night Radio',
     colors: ['#5f3dc4', '#e64980'],
+    circle: 'ミッドナイト放送局',
+    tags: ['ラジオ', '癒し', '日常'],
+    vas: ['月城ゆう', '星野ひかり'],
     tracks: [
       { name: 'track1', tune: 'G4 G4 D5 D5 E5 E5 D5 R C5 C5 B4 B4 A4 A4 G4 R', beat: 0.45, lines: ['今夜もはじまりました', '夜のラジオ', 'お便りを読みます', 'また来週'], lyric: 'srt' },
       { name: 'track2', tune: 'C5 B4 A4 G4 F4 E4 D4 C4', beat: 0.6, lines: ['エンディング', 'ありがとうございました'], lyric: 'lrc' },
@@ -103,6 +117,9 @@ const WORKS: DemoWork[] = [
     folder: 'BJ990003 デモ漫画 サウンドトラック',
     title: 'Soundtrack',
     colors: ['#2b8a3e', '#fab005'],
+    circle: 'しずくレコード',
+    tags: ['サウンドトラック', 'オリジナル'],
+    vas: ['月城ゆう'],
     tracks: [{ name: 'OP', tune: 'C4 D4 E4 F4 G4 A4 B4 C5 B4 A4 G4 F4 E4 D4 C4 R', beat: 0.35, lines: ['オープニング', 'テーマ', 'おわり'], lyric: 'lrc' }],
   },
 ];
@@ -127,4 +144,35 @@ export async function writeDemoLibrary(dir: string): Promise<string[]> {
     written.push(folder);
   }
   return written;
+}
+
+/** The label edit of one work, as `POST /api/edit/work/:id` takes it (new labels by name, id 0). */
+export type DemoLabels = {
+  circle: { id: 0; name: string };
+  tags: { id: 0; name: string }[];
+  vas: { id: 0; name: string }[];
+};
+
+/**
+ * Give the scanned demo works their circles, tags and voice actors through `edit` (the admin
+ * correction of a work, so a later metadata fetch keeps them). Works the scan did not add are skipped;
+ * returns how many were labelled.
+ */
+export async function applyDemoMetadata(edit: (workId: number, labels: DemoLabels) => Promise<unknown>): Promise<number> {
+  let done = 0;
+  for (const w of WORKS) {
+    const id = parseProductCode(w.folder.split(' ')[0]);
+    if (id === null) continue;
+    try {
+      await edit(id, {
+        circle: { id: 0, name: w.circle },
+        tags: w.tags.map((name) => ({ id: 0, name })),
+        vas: w.vas.map((name) => ({ id: 0, name })),
+      });
+      done++;
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'WORK_NOT_FOUND')) throw err;
+    }
+  }
+  return done;
 }

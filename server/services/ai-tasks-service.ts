@@ -8,7 +8,7 @@ import { sqlNow } from '../domain/time.js';
 import { formatWorkCode } from '../domain/work-code.js';
 import { canWrite, isAdmin, type Actor } from '../auth/roles.js';
 import type { Config } from '../config/schema.js';
-import { aiStatusName, type AiStatusName } from '../domain/ai-status.js';
+import { AiStatus, aiStatusName, type AiStatusName } from '../domain/ai-status.js';
 import type { AiTaskRow, AiTasksRepo, TaskAccount, TaskFilter } from '../db/repos/ai-tasks-repo.js';
 import { isWithin, LibraryPathError, openLibraryFile, resolveLibraryPath } from '../media/library-path.js';
 
@@ -40,7 +40,25 @@ export interface TaskListQuery {
 export interface TaskList {
   pagination: { currentPage: number; pageSize: number; totalCount: number };
   tasks: AiTaskDto[];
+  /** Whether waiting tasks have a worker to take them (beside the kikoeru fields; the AI centre shows how to start one). */
+  workers?: WorkerPresence;
 }
+
+/** The queue's side of the workers: tasks waiting, and whether a worker called recently. */
+export interface WorkerPresence {
+  /** PENDING tasks (all users'). */
+  waiting: number;
+  /** A worker called a worker endpoint within WORKER_ACTIVE_MS. */
+  active: boolean;
+  /** When a worker last called (admins only; null: none since the server started). */
+  lastSeenAt?: string | null;
+}
+
+/**
+ * A worker counts as running while it called within this: it polls every few seconds when idle
+ * (`--poll`, 5 s) and sends a heartbeat while it works (`--heartbeat`, 30 s).
+ */
+export const WORKER_ACTIVE_MS = 2 * 60_000;
 
 /** Who calls a worker endpoint: a worker token or a (non-guest) user, by name. Recorded on the task. */
 export type WorkerCaller = TaskAccount;
@@ -85,6 +103,9 @@ export const toTaskDto = (r: AiTaskRow): AiTaskDto => ({
  * tasks by track hash, worker acquisition with a secret and a lease, progress, results as LRC.
  */
 export class AiTasksService {
+  /** When a worker last called the worker protocol (in memory: since this server started). */
+  private workerSeenAt: Date | null = null;
+
   constructor(
     private readonly repo: AiTasksRepo,
     private readonly config: () => Config,
@@ -120,6 +141,26 @@ export class AiTasksService {
   }
 
   // ---- UI side -------------------------------------------------------------------------------
+
+  /** A worker endpoint was called (acquire, status, get, download, finish). */
+  private sawWorker(): void {
+    this.workerSeenAt = this.clock();
+  }
+
+  /** Waiting tasks and whether a worker is around; the last call's time only for admins. */
+  async workerPresence(viewer: Actor | null): Promise<WorkerPresence> {
+    const { total } = await this.repo.page({ statuses: [AiStatus.PENDING] }, 0, 0);
+    const seen = this.workerSeenAt;
+    const presence: WorkerPresence = { waiting: total, active: seen !== null && this.clock().getTime() - seen.getTime() < WORKER_ACTIVE_MS };
+    if (isAdmin(viewer)) presence.lastSeenAt = seen ? seen.toISOString() : null;
+    return presence;
+  }
+
+  /** GET /api/lyric/translate with `workers` for the viewer (the AI centre). */
+  async listFor(viewer: Actor | null, q: TaskListQuery): Promise<TaskList> {
+    const [list, workers] = await Promise.all([this.list(q), this.workerPresence(viewer)]);
+    return { ...list, workers };
+  }
 
   /** GET /api/lyric/translate. `page = -1` with a work: all of its tasks; without: the first page. */
   async list(q: TaskListQuery): Promise<TaskList> {
@@ -205,6 +246,7 @@ export class AiTasksService {
 
   /** POST /acquire: the oldest pending task, with a fresh 64-hex secret and a lease. */
   async acquire(caller: WorkerCaller, workerName: string | undefined): Promise<{ id: number; secret: string; audio_ext: string }> {
+    this.sawWorker();
     const secret = randomBytes(32).toString('hex');
     const task = await this.repo.acquire(workerName || caller.name, caller, secret, this.now(), this.leaseUntil());
     if (!task) throw notFound(MSG.emptyQueue, { code: 'AI_QUEUE_EMPTY' });
@@ -213,17 +255,20 @@ export class AiTasksService {
 
   /** POST /status: progress text + heartbeat. `success: false` when the task is not held with this secret. */
   async report(id: number, secret: string, workerStatus: string | undefined): Promise<{ success: boolean }> {
+    this.sawWorker();
     return { success: await this.repo.report(id, secret, workerStatus, this.now(), this.leaseUntil()) };
   }
 
   /** GET /get: the task while held with this secret (heartbeat), else `{}`. */
   async held(id: number, secret: string): Promise<{ task?: { id: number; worker_status: string; work_id: number; audio_path: string } }> {
+    this.sawWorker();
     const t = await this.repo.held(id, secret, this.leaseUntil());
     return t ? { task: { id: t.id, worker_status: t.worker_status, work_id: t.work_id, audio_path: t.audio_path } } : {};
   }
 
   /** GET /download: the audio of a held task (heartbeat). */
   async download(id: number, secret: string): Promise<TaskDownload> {
+    this.sawWorker();
     const fail = '下载翻译音频文件失败 ';
     const t = await this.repo.held(id, secret, this.leaseUntil());
     if (!t) throw notFound(`${fail}${MSG.notHeld}`, { code: 'AI_TASK_NOT_HELD' });
@@ -235,6 +280,7 @@ export class AiTasksService {
 
   /** POST /finish: SUCCESS with the LRC or ERROR; the secret is cleared and the caller recorded. A second finish is a 404. */
   async finish(caller: WorkerCaller, id: number, secret: string, success: boolean, lrc: string): Promise<Record<string, never>> {
+    this.sawWorker();
     // a lyric everyone may load is kept within what the lyric parser reads (the task stays held: a retry can send less)
     if (success && (lrc.length > MAX_LYRIC_BYTES || Buffer.byteLength(lrc) > MAX_LYRIC_BYTES)) {
       throw new AppError('payload_too_large', `lrc_content 过大（超过 ${lyricLimitText()}），不予保存`, { code: 'LYRIC_TOO_LARGE', field: 'lrc_content', params: { limit: lyricLimitText() } });

@@ -52,6 +52,12 @@ export class WorkerTokensService {
     return { name: n, token };
   }
 
+  /** A token under a fresh name `<prefix>-<UTC date and time>-<4 hex>` (the AI centre's button). */
+  async createGenerated(prefix: string): Promise<{ name: string; token: string }> {
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    return this.create(`${prefix}-${stamp}-${randomBytes(2).toString('hex')}`);
+  }
+
   async list(): Promise<WorkerTokenInfo[]> {
     return (await this.repo.list()).map((r) => ({ name: r.name, created_at: r.created_at, last_used_at: r.last_used_at, revoked: r.revoked !== 0 }));
   }

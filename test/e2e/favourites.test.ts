@@ -55,7 +55,7 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
     ({ page, errors } = await app.open({ as: user, timeout: 20_000 }));
   });
 
-  it('starts empty, with the progress filter on "marked" by default and folder organising not implemented', async () => {
+  it('starts empty, with the progress filter on "marked" by default and no folder tab', async () => {
     await page.goto('/favourites');
     await page.getByTestId('favourites-empty').waitFor();
     expect(await page.getByTestId('favourites-empty').textContent()).toContain('打星');
@@ -64,9 +64,11 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
     await page.getByTestId('favourites-progress-filter').waitFor();
     expect(await page.getByTestId('favourites-progress-filter').locator('input:checked').inputValue()).toBe('marked');
     await page.getByTestId('favourites-empty').waitFor();
-    await page.getByTestId('favourites-mode').getByText('文件夹整理').click();
-    await page.waitForURL('**/favourites/folder');
-    expect(await page.getByTestId('favourites-folder').textContent()).toBe('文件夹整理功能尚未实现。');
+    expect(await page.getByTestId('favourites-mode').getByText('文件夹整理').count()).toBe(0);
+    // the old address of the removed tab leads to the ratings
+    await page.goto('/favourites/folder');
+    await page.waitForURL((url) => url.pathname === '/favourites');
+    await page.getByTestId('favourites-empty').waitFor();
     await page.getByTestId('favourites-mode').getByText('播放历史').click();
     await page.waitForURL('**/favourites/histroy');
     await page.getByText('还没有播放记录，播放一部作品后它会出现在这里。').waitFor();

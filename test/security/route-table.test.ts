@@ -138,6 +138,7 @@ describe('route table: without a token only the declared public routes answer an
       [
         '/api/cover/:id',
         '/api/media/check-lrc/:id/:index',
+        '/api/media/download-work/:id',
         '/api/media/download/:id/:index',
         '/api/media/download/:id/:index/:name',
         '/api/media/fetch-lrc/:id/:ref/:isAI',

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { RouteModule } from './types.js';
-import { requireActor } from '../middleware/auth.js';
+import { requireActor, requireAdmin } from '../middleware/auth.js';
 import { validate } from '../validate.js';
 import { canWrite } from '../../auth/roles.js';
 import { forbidden } from '../../domain/errors.js';
@@ -24,12 +24,12 @@ function workerCaller(ctx: Context): WorkerCaller {
 }
 
 /** AI lyric tasks: the queue API (docs/API.md#ai-lyric-tasks) and the worker protocol (docs/API.md#ai-worker-protocol). */
-export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
+export const aiLyricsRoutes: RouteModule = (router, { aiTasks, workerTokens }) => {
   // ---- UI side
-  router.get('/lyric/translate', route({ summary: 'AI 歌词任务列表', query: taskListQuery }), async (ctx) => {
-    requireActor(ctx);
+  router.get('/lyric/translate', route({ summary: 'AI 歌词任务列表（附带等待的任务数和是否有工作节点在运行）', query: taskListQuery }), async (ctx) => {
+    const actor = requireActor(ctx);
     const q = validate(taskListQuery, ctx.query);
-    ctx.body = await aiTasks.list({ page: q.page, statuses: q.status, workId: q.work_id, fileName: q.file_name });
+    ctx.body = await aiTasks.listFor(actor, { page: q.page, statuses: q.status, workId: q.work_id, fileName: q.file_name });
   });
 
   router.get('/lyric/translate/lrc', route({ summary: '一个任务生成的歌词', query: taskLrcQuery }), async (ctx) => {
@@ -52,6 +52,12 @@ export const aiLyricsRoutes: RouteModule = (router, { aiTasks }) => {
   router.post('/lyric/translate/redo/:id', route({ summary: '重做任务（自己的，管理员可重做任何人的）', params: taskIdParams, body: idArrBody, bodyLimit: 128 * KB }), async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await aiTasks.redo(actor, idsOf(ctx));
+  });
+
+  // the AI centre's "start a worker" hint: a fresh worker token under a generated name
+  router.post('/lyric/worker-tokens', route({ summary: '新建一个工作节点令牌（名称自动生成，令牌只显示这一次）', admin: true }), async (ctx) => {
+    requireAdmin(ctx);
+    ctx.body = await workerTokens.createGenerated('web');
   });
 
   // ---- worker protocol (the only routes a worker token reaches). The Python worker sends forms

@@ -34,3 +34,7 @@ export const coverUrl = (workId: number, type: CoverType = 'main'): string => {
 };
 export const streamUrl = (hash: string): string => withToken(`/api/media/stream/${hashPath(hash)}`);
 export const downloadUrl = (hash: string): string => withToken(`/api/media/download/${hashPath(hash)}`);
+
+/** A zip of the whole work, or of its folder `folder` (path segments from the work folder, as the tree shows them). */
+export const workZipUrl = (workId: number, folder: readonly string[] = []): string =>
+  withToken(`/api/media/download-work/${workId}${folder.length ? `?path=${encodeURIComponent(folder.join('/'))}` : ''}`);

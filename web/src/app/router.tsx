@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
           { path: 'usermanage', lazy: async () => ({ Component: (await import('../features/admin/UsersPage.js')).UsersPage }) },
           { path: 'advanced', lazy: async () => ({ Component: (await import('../features/admin/AdvancedPage.js')).AdvancedPage }) },
           { path: 'api', lazy: async () => ({ Component: (await import('../features/admin/ApiPage.js')).ApiPage }) },
+          // folder organising was never built: its old address shows the ratings
+          { path: 'favourites/folder', element: <Navigate to="/favourites" replace /> },
           { path: '*', lazy: notFound },
         ],
       },
@@ -50,10 +52,12 @@ export const routes: RouteObject[] = [
           { path: 'circles', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).CirclesPage }) },
           { path: 'tags', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).TagsPage }) },
           { path: 'vas', lazy: async () => ({ Component: (await import('../features/labels/LabelsPage.js')).VasPage }) },
-          ...['favourites', 'favourites/review', 'favourites/progress', 'favourites/progress/:state', 'favourites/folder', 'favourites/histroy'].map((path): RouteObject => ({
+          ...['favourites', 'favourites/review', 'favourites/progress', 'favourites/progress/:state', 'favourites/histroy'].map((path): RouteObject => ({
             path,
             lazy: async () => ({ Component: (await import('../features/favourites/FavouritesPage.js')).FavouritesPage }),
           })),
+          // folder organising was never built: its old address shows the ratings
+          { path: 'favourites/folder', element: <Navigate to="/favourites" replace /> },
           { path: '*', lazy: notFound },
         ],
       },

@@ -2,7 +2,7 @@
  * /ai_lyric, the AI lyric centre: filters by work id number, file name and status
  * (multi-select); a refresh control; the list refreshes every 5 s; retry when the status is pending or
  * higher; delete; the worker's name with the account that acquired (and finished) the task, status text and
- * progress; the LRC of a finished task.
+ * progress; the LRC of a finished task; when tasks wait and no worker is around, how to start one.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ import { IconFileMusic, IconRefresh, IconRotateClockwise, IconTrash, IconFileTex
 import { HoverTip } from '../../components/HoverTip.js';
 import { formatWorkCode, parseProductCode } from '../../../../server/domain/work-code.js';
 import { aiStatusCode, type AiStatusName } from '../../../../server/domain/ai-status.js';
-import type { SessionUser } from '../../api/types.js';
+import { isAdminUser, type SessionUser } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { notifySuccess } from '../../lib/notify.js';
@@ -22,6 +22,7 @@ import { useSession } from '../auth/use-session.js';
 import type { AiTask, AiTaskAccount } from '../../api/types.js';
 import { AI_TASKS_KEY, deleteAiTasks, fetchAiLrc, fetchAiTasks, retryAiTasks } from './api.js';
 import { AiStatusBadge } from './AiStatusBadge.js';
+import { WorkerHint } from './WorkerHint.js';
 import { retryable, statusOf, taskFile, workerProgress } from './task-info.js';
 
 const c = t.aiCentre;
@@ -285,6 +286,8 @@ export function AiLyricPage() {
           data-testid="ai-filter-status"
         />
       </Group>
+
+      {data?.workers && <WorkerHint workers={data.workers} admin={isAdminUser(session.data?.user)} />}
 
       {!writable && session.data && (
         <Alert color="gray" variant="light">

@@ -5,6 +5,8 @@ import type { AiTask } from '../../api/types.js';
 export interface AiTaskPage {
   pagination: { currentPage: number; pageSize: number; totalCount: number };
   tasks: AiTask[];
+  /** Tasks waiting and whether a worker is around (`lastSeenAt` for admins only). */
+  workers?: { waiting: number; active: boolean; lastSeenAt?: string | null };
 }
 
 export interface AiTaskFilter {
@@ -27,3 +29,6 @@ export const retryAiTasks = ([first, ...rest]: number[]) => api<{ counts: number
 export const deleteAiTasks = ([first, ...rest]: number[]) => api<{ counts: number }>('DELETE', `/api/lyric/translate/${first}`, { body: rest.length ? { idArr: rest } : undefined });
 
 export const fetchAiLrc = async (id: number, signal?: AbortSignal): Promise<string> => (await apiGet<{ lrcContent: string }>('/api/lyric/translate/lrc', { id }, signal)).lrcContent;
+
+/** A fresh worker token under a generated name (admin); the token is shown once. */
+export const createWorkerToken = () => api<{ name: string; token: string }>('POST', '/api/lyric/worker-tokens');

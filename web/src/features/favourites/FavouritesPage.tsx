@@ -1,14 +1,13 @@
 /**
  * The favourites area: a mode toggle — play history (`/favourites/histroy`), my
  * ratings (`/favourites`, `/favourites/review`), my progress (`/favourites/progress/{state}`, marked by
- * default) and folder organising (`/favourites/folder`, not implemented) — a sort select except for
- * history, the progress filter, numbered pages and the empty text.
+ * default) — a sort select except for history, the progress filter, numbered pages and the empty text.
+ * The old `/favourites/folder` address leads to the ratings.
  */
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Center, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Center, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import type { Progress } from '../../../../server/contract/works.js';
 import { NotFoundPage } from '../../components/NotFoundPage.js';
 import { isProgress, PROGRESS_VALUES } from '../../components/work-card/review-api.js';
@@ -22,8 +21,8 @@ import { HistoryItem, ReviewItem } from './FavouriteItems.js';
 
 const F = t.library.favourites;
 
-export type FavouritesMode = 'histroy' | 'review' | 'progress' | 'folder';
-const MODES: FavouritesMode[] = ['histroy', 'review', 'progress', 'folder'];
+export type FavouritesMode = 'histroy' | 'review' | 'progress';
+const MODES: FavouritesMode[] = ['histroy', 'review', 'progress'];
 
 export function modeOf(pathname: string): FavouritesMode | null {
   const part = pathname.replace(/\/+$/, '').split('/')[2];
@@ -35,7 +34,6 @@ const MODE_PATH: Record<FavouritesMode, string> = {
   histroy: '/favourites/histroy',
   review: '/favourites/review',
   progress: '/favourites/progress/marked',
-  folder: '/favourites/folder',
 };
 
 interface PagedListProps<T extends { id: number }> {
@@ -146,11 +144,7 @@ export function FavouritesPage() {
           />
         </Group>
       )}
-      {mode === 'folder' ? (
-        <Alert icon={<IconInfoCircle />} color="gray" variant="light" data-testid="favourites-folder">
-          {F.folder}
-        </Alert>
-      ) : mode === 'histroy' ? (
+      {mode === 'histroy' ? (
         <PagedList
           key="histroy"
           queryKey={HISTORY_KEY}

@@ -6,10 +6,24 @@
  */
 import { memo } from 'react';
 import { ActionIcon, Anchor, Badge, Breadcrumbs, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCornerLeftUp, IconDots, IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconMusic, IconPhoto, IconPlayerPlay, IconPlaylistAdd, IconVideo } from '@tabler/icons-react';
+import {
+  IconCornerLeftUp,
+  IconDots,
+  IconDownload,
+  IconFile,
+  IconFileText,
+  IconFileZip,
+  IconFolder,
+  IconLanguage,
+  IconMusic,
+  IconPhoto,
+  IconPlayerPlay,
+  IconPlaylistAdd,
+  IconVideo,
+} from '@tabler/icons-react';
 import type { AiStatusName } from '../../../../server/domain/ai-status.js';
 import { isVideo } from '../../../../server/domain/file-kinds.js';
-import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js';
+import type { FileNode, FolderNode, TrackNode } from '../../../../server/contract/tracks.js';
 import { downloadUrl, withToken } from '../../api/urls.js';
 import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
@@ -49,6 +63,8 @@ export interface TreeActions {
   addToQueue(node: TrackNode): void;
   playNext(node: TrackNode): void;
   translate(node: FileNode): void;
+  /** The zip download of a folder of the tree. */
+  folderZipUrl(folder: FolderNode): string;
 }
 
 interface RowProps {
@@ -104,6 +120,11 @@ const TreeRow = memo(function TreeRow({ node, status, playing, actions, canTrans
                 {T.playNext}
               </Menu.Item>
             </>
+          )}
+          {isFolder(node) && (
+            <Menu.Item leftSection={<IconFileZip size={16} />} component="a" href={actions.folderZipUrl(node)} data-testid="tree-folder-zip">
+              {T.downloadFolder}
+            </Menu.Item>
           )}
           {file && (
             <Menu.Item leftSection={<IconDownload size={16} />} component="a" href={file.mediaDownloadUrl ? withToken(file.mediaDownloadUrl) : downloadUrl(file.hash)} download={file.title}>

@@ -5,13 +5,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Center, Loader, Stack, Title } from '@mantine/core';
+import { Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js';
 import { parseProductCode } from '../../../../server/domain/work-code.js';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
 import { isAdminUser } from '../../api/types.js';
-import { streamUrl, withToken } from '../../api/urls.js';
+import { streamUrl, withToken, workZipUrl } from '../../api/urls.js';
 import { LoadFailed } from '../../components/LoadFailed.js';
 import { NotFoundPage } from '../../components/NotFoundPage.js';
 import { t } from '../../i18n/index.js';
@@ -29,6 +29,7 @@ import { useScrollToTop } from '../works/use-scroll-memory.js';
 import { useAiTasks, useRefreshAiTasks } from './use-ai-tasks.js';
 import { WorkActions } from './WorkActions.js';
 import { WorkHeader } from './WorkHeader.js';
+import { WholeWorkButtons } from './WholeWorkButtons.js';
 
 /** `/work/123456`, and codes such as `/work/RJ123456` typed by hand. */
 function parseWorkId(raw: string | undefined): number | null {
@@ -115,8 +116,9 @@ function WorkDetail({ id }: { id: number }) {
       translate: (file) => {
         translateOne(file).catch(reportError);
       },
+      folderZipUrl: (node) => workZipUrl(id, [...folder, node.title]),
     }),
-    [folder, nodes, images, entriesOf, playTracks, addToQueue, playNext, translateOne],
+    [id, folder, nodes, images, entriesOf, playTracks, addToQueue, playNext, translateOne],
   );
 
   const translateFolder = useCallback(async () => {
@@ -171,9 +173,12 @@ function WorkDetail({ id }: { id: number }) {
       />
       <RelatedWorks workId={id} related={data.relatedWorks ?? []} />
       <Stack gap="xs">
-        <Title order={2} size="h4" fw={600}>
-          {t.library.tree.title}
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" fw={600}>
+            {t.library.tree.title}
+          </Title>
+          <WholeWorkButtons workId={id} tree={tree} />
+        </Group>
         {tracks.isPending ? (
           <Center py="xl">
             <Loader type="dots" />

@@ -67,6 +67,9 @@ export function firstAudioFolder(tree: readonly TrackNode[], folder: string[] = 
   return null;
 }
 
+/** Queue entries of every audio file of the work, in tree order ("play all"). */
+export const allAudioEntries = (tree: readonly TrackNode[]): QueueEntry[] => audioBelow(tree, []).flatMap(({ node, folder }) => toEntries([node], folder));
+
 export function toEntries(nodes: readonly FileNode[], folder: readonly string[]): QueueEntry[] {
   const subtitle = subtitleOf(folder);
   return nodes.map((n) => entryFromNode(n, subtitle)).filter((e): e is QueueEntry => e !== null);
