@@ -590,6 +590,10 @@ export const en: Messages = {
       myRating: 'My rating',
       ratingTip: (stars: number, count: number, ratio: number) => `${stars} ★: ${num(count)} (${ratio}%)`,
       noRatingDetail: (stars: number) => `${stars} ★`,
+      metadataPending: 'Metadata not fetched yet',
+      metadataFailed: 'Metadata could not be fetched',
+      metadataFailedWith: (error: string) => `Metadata could not be fetched: ${error}`,
+      metadataNotFound: 'Not found on DLsite',
     },
     progress: {
       marked: 'Want to listen',

@@ -589,6 +589,10 @@ export const ja: Messages = {
       myRating: '自分の評価',
       ratingTip: (stars: number, count: number, ratio: number) => `星 ${stars}：${num(count)} 人（${ratio}%）`,
       noRatingDetail: (stars: number) => `星 ${stars}`,
+      metadataPending: 'メタデータ未取得',
+      metadataFailed: 'メタデータを取得できませんでした',
+      metadataFailedWith: (error: string) => `メタデータを取得できませんでした: ${error}`,
+      metadataNotFound: 'DLsite に見つかりません',
     },
     progress: {
       marked: '聴きたい',

@@ -588,6 +588,10 @@ export const zhCN = {
       myRating: '我的评分',
       ratingTip: (stars: number, count: number, ratio: number) => `${stars} 星：${count} 人（${ratio}%）`,
       noRatingDetail: (stars: number) => `${stars} 星`,
+      metadataPending: '元数据尚未获取',
+      metadataFailed: '元数据获取失败',
+      metadataFailedWith: (error: string) => `元数据获取失败: ${error}`,
+      metadataNotFound: 'DLsite 上没有此作品',
     },
     progress: {
       marked: '想听',

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { WorkDetail } from '../../../../server/contract/works.js';
 import { Cover } from '../../components/cover/Cover.js';
-import { CircleLink, CodeChip, LyricBadges, PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras } from '../../components/work-card/card-parts.js';
+import { CircleLink, CodeChip, LyricBadges, PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, hasStoreFacts } from '../../components/work-card/card-parts.js';
 import { formatAverage } from '../../components/work-card/format.js';
 import { WorkRating } from '../../components/work-card/WorkRating.js';
 import { t } from '../../i18n/index.js';
@@ -38,9 +38,11 @@ export function WorkHeader({ work, actions }: { work: WorkDetail; actions: React
         </Group>
         <Group gap="sm" align="center">
           <WorkRating workId={work.id} value={work.userRating} size="md" detail={work.rate_count_detail} />
-          <Text size="sm" c="dimmed">
-            {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
-          </Text>
+          {hasStoreFacts(work) && (
+            <Text size="sm" c="dimmed">
+              {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
+            </Text>
+          )}
           {work.review_count > 0 && (
             <Text size="sm" c="dimmed">
               {t.library.card.reviews(work.review_count)}
@@ -52,6 +54,11 @@ export function WorkHeader({ work, actions }: { work: WorkDetail; actions: React
           <PriceSales work={work} />
           <WorkExtras work={work} />
         </Group>
+        {work.metadata_status === 'failed' && work.metadata_error && (
+          <Text size="sm" c="red" data-testid="metadata-error">
+            {t.library.card.metadataFailedWith(work.metadata_error)}
+          </Text>
+        )}
         <TagLinks tags={work.tags} />
         <VaLinks vas={work.vas} />
         {actions}
