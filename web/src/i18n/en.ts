@@ -295,7 +295,7 @@ export const en: Messages = {
       update: 'Refresh library metadata',
       lyricScan: 'Scan work files',
       kill: 'Stop the scan',
-      state: { idle: 'Not scanned yet', running: 'Scanning', finished: 'Scan finished', error: 'Scan failed' },
+      state: { idle: 'Not scanned yet', running: 'Scanning', finished: 'Scan finished', finishedWithFailures: 'Finished with failures', error: 'Scan failed' },
       kinds: { scan: 'Scan the library', refresh: 'Refresh library metadata', files: 'Scan work files', work: 'Scan one work', purge: 'Purge missing works' },
       phases: {
         discover: 'Finding folders',
@@ -306,7 +306,7 @@ export const en: Messages = {
         files: 'Scanning work files',
         purge: 'Purging missing works',
       },
-      counts: { added: 'Added', updated: 'Updated', skipped: 'Skipped', failed: 'Failed' },
+      counts: { added: 'Added', updated: 'Updated', skipped: 'Skipped', failed: 'Failed', metadataFailed: 'Metadata failed' },
       logs: 'Log',
       processing: 'In progress',
       failed: 'Failed',
