@@ -89,7 +89,11 @@ describe('errors and endings', () => {
 
   it('a reader that goes away ends a command quietly (EPIPE), without a stack trace', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'config', 'get'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LANG: 'en' } });
+    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'config', 'get'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, KIKOPLAY_DATA_DIR: '', KIKOPLAY_LANG: 'en' },
+    });
     child.stdout.destroy(); // the reader is gone before the first line
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
