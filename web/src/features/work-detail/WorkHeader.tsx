@@ -14,6 +14,7 @@ import { t } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/format.js';
 
 export function WorkHeader({ work, actions }: { work: WorkDetail; actions: ReactNode }) {
+  const failure = work.metadata_status === 'failed' ? work.metadata_error : null;
   return (
     <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">
       <Box w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
@@ -51,12 +52,13 @@ export function WorkHeader({ work, actions }: { work: WorkDetail; actions: React
           <StoreLink workId={work.id} label />
         </Group>
         <Group gap="sm">
-          <PriceSales work={work} />
+          {/* a failure with its reason (below) stands for price and sales */}
+          {!failure && <PriceSales work={work} />}
           <WorkExtras work={work} />
         </Group>
-        {work.metadata_status === 'failed' && work.metadata_error && (
+        {failure && (
           <Text size="sm" c="red" data-testid="metadata-error">
-            {t.library.card.metadataFailedWith(work.metadata_error)}
+            {t.library.card.metadataFailedWith(failure)}
           </Text>
         )}
         <TagLinks tags={work.tags} />
