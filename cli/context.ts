@@ -19,7 +19,7 @@ export async function withApp<T>(cmd: Command, fn: (app: AppContext) => Promise<
   // imported on use: the app pulls in sharp, music-metadata, sqlite… which light commands don't need
   const { createAppContext } = await import('../server/app/create-app.js');
   const { createLogger } = await import('../server/app/logger.js');
-  const app = await createAppContext({ dataDir: dataDirOf(cmd), flags, logger: createLogger({ level: process.env.KIKOPLAY_LOG_LEVEL ?? 'warn' }) });
+  const app = await createAppContext({ dataDir: dataDirOf(cmd), flags, logger: createLogger({ level: process.env.KIKOPLAY_LOG_LEVEL ?? 'warn', hideScanEvents: true }) });
   try {
     return await fn(app);
   } finally {

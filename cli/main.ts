@@ -11,6 +11,8 @@ import { packageVersion } from '../server/services/system-service.js';
 import { cliText, setCliLang } from './i18n/index.js';
 import { localizeCommander } from './i18n/commander.js';
 import { CLI_LANGS, envLang, resolveLang, UnknownLangError } from './i18n/lang.js';
+import { LOG_FORMATS, type LogFormat } from '../server/app/log-format.js';
+import { stdoutGuarded } from './output/line-sink.js';
 
 /** The command tree, its help in the run's language (set with setCliLang before). */
 export function buildProgram(): Command {
@@ -20,7 +22,15 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-v, --version', t.commander.version)
     .option('-d, --data-dir <dir>', t.help.dataDir)
     .option('--lang <lang>', t.help.lang)
+    .option('--log-format <format>', t.help.logFormat)
     .exitOverride();
+  // the loggers the commands make read the choice from the environment (server/app/log-format.ts)
+  program.hook('preAction', () => {
+    const format = program.opts<{ logFormat?: string }>().logFormat;
+    if (format === undefined) return;
+    if (!LOG_FORMATS.includes(format as LogFormat)) throw new CliError(t.errors.badLogFormat(format), 2);
+    process.env.KIKOPLAY_LOG_FORMAT = format;
+  });
   for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand(), demoCommand()]) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();
@@ -54,10 +64,25 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Entry point used by bin/kikoplay.js. `serve` keeps the process alive; other commands exit here. */
 export function run(argv: string[] = process.argv): void {
+  quietOnClosedOutput();
   main(argv).then(
     (code) => {
       if (code !== 0) process.exit(code);
     },
     (err) => process.exit(reportError(err)),
   );
+}
+
+/**
+ * A reader that goes away (`kikoplay config get | head -1`) ends the process quietly: EPIPE on stdout exits
+ * with the code so far, without a stack trace; `scan` guards its own output (it stops the scan first).
+ * Errors on stderr are dropped (there is nowhere left to report them).
+ */
+function quietOnClosedOutput(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (stdoutGuarded()) return;
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    throw err;
+  });
+  process.stderr.on('error', () => undefined);
 }

@@ -67,16 +67,18 @@ export function scanCommand(): Command {
           cancel();
         });
         process.stderr.on('error', () => undefined);
-        let onEvent: (e: ScanEvent) => void;
+        let show: (e: ScanEvent) => void;
         let finishUi: () => Promise<void> = async () => undefined;
         if (tty) {
           const { startScanTui } = await import('../tui/run-scan-tui.js');
           const ui = startScanTui(cancel);
-          onEvent = (e) => ui.push(localizeScanEvent(e));
+          show = (e) => ui.push(localizeScanEvent(e));
           finishUi = () => ui.finish();
         } else {
-          onEvent = opts.json ? jsonPrinter(out) : plainPrinter(out);
+          show = opts.json ? jsonPrinter(out) : plainPrinter(out);
         }
+        // a person reads each message once: the end says "cancelled" or the fatal error itself
+        const onEvent = opts.json ? show : (e: ScanEvent) => void (shownOnce(e) && show(e));
         const unsubscribe = scan.subscribe(onEvent);
         const stopSignals = onStopSignals(cancel);
         let result: ScanSummary;
@@ -94,18 +96,35 @@ export function scanCommand(): Command {
         return result;
       });
       const t = cliText();
-      if (outputClosed) throw new CliError(t.errors.outputClosed, 1);
+      // the reader went away: nobody is left to tell (README: "stops it quietly")
+      if (outputClosed) throw new CliError('', 1);
       if (summary.kind === 'work' && summary.workMemo && !opts.json) {
         const m = summary.workMemo;
         process.stdout.write(t.messages.workMemo(formatWorkCode((req as { workId: number }).workId), Object.keys(m.mtime).length, m.totalDuration.toFixed(1), m.isContainLyric) + '\n');
       }
-      if (summary.exitCode === 2) throw new CliError(summary.error ?? summary.message, 2);
+      // the terminal view and the plain lines already end with the error or "cancelled"; --json keeps stdout
+      // for the events, so the one human line goes to stderr
+      const shown = !opts.json;
+      if (summary.exitCode === 2) throw new CliError(shown ? '' : (summary.error ?? summary.message), 2);
       if (summary.exitCode === 1) {
-        const why =
-          summary.status === 'cancelled' ? t.errors.scanCancelled : summary.stoppedRoots.length ? t.errors.rootsStopped(summary.stoppedRoots.join(', ')) : t.errors.worksFailed(summary.counts.failed);
-        throw new CliError(why, 1);
+        if (summary.status === 'cancelled') throw new CliError(shown ? '' : t.errors.scanCancelled, 1);
+        const why = [
+          summary.stoppedRoots.length ? t.errors.rootsStopped(summary.stoppedRoots.join(', ')) : null,
+          summary.counts.failed ? t.errors.worksFailed(summary.counts.failed) : null,
+          summary.metadata.failed ? t.errors.metadataFailed(summary.metadata.failed) : null,
+        ].filter(Boolean);
+        throw new CliError(why.join('; ') || t.errors.worksFailed(summary.counts.failed), 1);
       }
     });
+}
+
+/**
+ * Whether a terminal shows an event: not the "scan process stopped" line (the end says "cancelled") nor the
+ * fatal error line (the end says it).
+ */
+function shownOnce(e: ScanEvent): boolean {
+  if (e.type === 'main-log' && e.key === 'killed') return false;
+  return e.type !== 'error';
 }
 
 /** How long a scan gets to stop cleanly after SIGINT/SIGTERM before the process exits anyway. */

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
 import { configPath, writeFileAtomic } from '../../server/config/load.js';
@@ -40,6 +41,27 @@ function boxed(title: string, lines: string[]): string {
   const top = `  ┌─ ${title} `;
   const width = 66;
   return ['', top + '─'.repeat(Math.max(3, width - displayWidth(top))), ...lines.map((l) => `  │ ${l}`), '  └' + '─'.repeat(width - 3), ''].join('\n');
+}
+
+/**
+ * The URLs the server can be reached at: on every interface's address (IPv4, and IPv6 when bound to `::` or
+ * to all interfaces; link-local IPv6 is left out, browsers cannot use its zone) when bound to all interfaces,
+ * else on the bound host alone.
+ */
+export function reachableUrls(host: string | undefined, port: number, interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces()): string[] {
+  const url = (address: string) => `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const h = host?.trim().replace(/^\[|\]$/g, '');
+  if (h && h !== '0.0.0.0' && h !== '::') return [url(h)];
+  const urls: string[] = [];
+  for (const list of Object.values(interfaces)) {
+    for (const a of list ?? []) {
+      if (a.internal) continue;
+      if (a.family === 'IPv6' && (h === '0.0.0.0' || /^fe80:/i.test(a.address))) continue;
+      const u = url(a.address);
+      if (!urls.includes(u)) urls.push(u);
+    }
+  }
+  return urls;
 }
 
 function parsePort(value: string): number {
@@ -85,7 +107,16 @@ export function serveCommand(): Command {
         process.stderr.write(noAuthWarning(host) + '\n');
         app.logger.warn({ host: host ?? '(all interfaces)' }, 'authentication is off on a non-loopback address: anyone who can reach the server acts as the admin');
       }
-      const server = await startHttpServer(app, { port: port === 0 ? 0 : config.listenPort, host, webRoot: webRoot() });
+      const listenPort = port === 0 ? 0 : config.listenPort;
+      let server: Awaited<ReturnType<typeof startHttpServer>>;
+      try {
+        server = await startHttpServer(app, { port: listenPort, host, webRoot: webRoot() });
+      } catch (err) {
+        await app.close();
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new CliError(cliText().errors.portInUse(listenPort, host ?? '0.0.0.0 / ::'), 1);
+        throw err;
+      }
       const jobs = startJobs(app);
       // `kikoplay config set` from another shell applies without a restart
       const cfgFile = configPath(dataDir);
@@ -98,6 +129,8 @@ export function serveCommand(): Command {
       });
       app.logger.info({ url: server.url, dataDir, auth: config.auth }, 'kikoplay is listening');
       process.stdout.write(cliText().messages.listening(server.url, dataDir, config.auth) + '\n');
+      const urls = reachableUrls(host, server.port);
+      if (urls.length) process.stdout.write([cliText().messages.reachableAt, ...urls.map((u) => `  ${u}`)].join('\n') + '\n');
 
       let stopping = false;
       const stop = async (signal: string) => {

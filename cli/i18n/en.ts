@@ -39,6 +39,7 @@ const scanMessages: ScanMessages = {
   scrapeFailedWith: (err) => `Could not fetch metadata: ${err}`,
   scrapeNotFound: 'This work is not on DLsite; will try again later.',
   metadataSaveFailed: (msg) => `Could not save metadata: ${msg}`,
+  sourceUnreachable: (site, reason) => `${site} cannot be reached (${reason}); this scan asks it no more.`,
   metadataOffline: (n) => `Metadata failed for ${n} works in a row (network down?). This scan stops fetching metadata; the remaining works are retried next time.`,
   metadataQueue: (n) => `${n} work(s) waiting for metadata.`,
   metadataSummary: (ok, failed, pending) => `Metadata: ${ok} fetched, ${failed} failed, ${pending} pending.`,
@@ -140,6 +141,7 @@ export const en = {
     program: 'Self-hosted library server and web player for voice and drama audio works',
     dataDir: 'data directory (env KIKOPLAY_DATA_DIR, default ~/.kikoplay)',
     lang: 'language of the terminal: en, ja or zh-CN (env KIKOPLAY_LANG, then LC_ALL / LC_MESSAGES / LANG)',
+    logFormat: 'log lines: pretty (one readable line each) or json (env KIKOPLAY_LOG_FORMAT; default pretty on a terminal, json otherwise)',
     serve: {
       description: 'run the kikoplay server (API, web app, scheduled scans)',
       port: 'port to listen on (default 8888, env PORT)',
@@ -222,6 +224,8 @@ export const en = {
     unknownConfigKey: (key: string) => `unknown config key "${key}" (see \`kikoplay config get\` for the list)`,
     configUnchanged: (why: string) => `${why} (config.json unchanged)`,
     badPort: (value: string) => `--port must be a port number (0-65535), got "${value}"`,
+    portInUse: (port: number, host: string) => `port ${port} is already in use on ${host}; choose another with --port N (or the PORT environment variable)`,
+    badLogFormat: (value: string) => `unknown log format "${value}" for --log-format (use pretty or json)`,
     noAuthInProduction: '--no-auth is not allowed when production is on',
     passwordRequired: '--password is required when not on a terminal',
     passwordMismatch: 'The passwords do not match',
@@ -233,6 +237,7 @@ export const en = {
     scanCancelled: 'Scan cancelled',
     rootsStopped: (roots: string) => `Root folders could not be scanned: ${roots}`,
     worksFailed: (n: number) => `${n} work(s) failed`,
+    metadataFailed: (n: number) => `metadata could not be fetched for ${n} work(s)`,
     demoAliasTaken: (alias: string, where: string) => `a root folder named "${alias}" already points at ${where}; remove it first (kikoplay config set rootFolders ...)`,
   },
   /**
@@ -261,6 +266,7 @@ export const en = {
     demoWritten: (n: number, dir: string, alias: string) => `demo library: ${n} works in ${dir} (root folder "${alias}")`,
     workMemo: (code: string, files: number, seconds: string, lyric: boolean) => `${code}: ${files} audio file(s), ${seconds} s in total, lyrics: ${lyric ? 'yes' : 'no'}`,
     listening: (url: string, dataDir: string, auth: boolean) => `kikoplay listening on ${url} (data dir ${dataDir}, auth ${auth ? 'on' : 'off'})`,
+    reachableAt: 'reachable at:',
     firstStart: {
       title: 'kikoplay: first start',
       user: 'admin user:    ',

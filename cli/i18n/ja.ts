@@ -35,6 +35,7 @@ const scanMessages: ScanMessages = {
   scrapeFailedWith: (err) => `メタデータを取得できませんでした: ${err}`,
   scrapeNotFound: 'この作品は DLsite にありません。後でもう一度試します。',
   metadataSaveFailed: (msg) => `メタデータを保存できませんでした: ${msg}`,
+  sourceUnreachable: (site, reason) => `${site} に接続できません (${reason})。今回のスキャンではこれ以上問い合わせません。`,
   metadataOffline: (n) => `${n} 件続けてメタデータの取得に失敗しました（ネットワークに接続できない?）。今回のスキャンではメタデータの取得を止め、残りの作品は次回のスキャンで再試行します。`,
   metadataQueue: (n) => `${n} 件の作品がメタデータの取得を待っています。`,
   metadataSummary: (ok, failed, pending) => `メタデータ: 成功 ${ok} 件、失敗 ${failed} 件、保留 ${pending} 件。`,
@@ -135,6 +136,7 @@ export const ja: CliCatalog = {
     program: '音声作品・ドラマ作品のためのセルフホスト型ライブラリサーバーと Web プレイヤー',
     dataDir: 'データディレクトリ（環境変数 KIKOPLAY_DATA_DIR、既定は ~/.kikoplay）',
     lang: 'ターミナルの言語: en、ja、zh-CN（環境変数 KIKOPLAY_LANG、次に LC_ALL / LC_MESSAGES / LANG）',
+    logFormat: 'ログの形式: pretty（読みやすい 1 行）または json（環境変数 KIKOPLAY_LOG_FORMAT。既定はターミナルなら pretty、それ以外は json）',
     serve: {
       description: 'kikoplay サーバーを起動する（API、Web アプリ、定期スキャン）',
       port: '待ち受けるポート（既定 8888、環境変数 PORT）',
@@ -216,6 +218,8 @@ export const ja: CliCatalog = {
     unknownConfigKey: (key) => `設定キー "${key}" はありません（一覧は \`kikoplay config get\`）`,
     configUnchanged: (why) => `${why}（config.json は変更していません）`,
     badPort: (value) => `--port にはポート番号（0-65535）を指定してください。指定値: "${value}"`,
+    portInUse: (port, host) => `ポート ${port} は ${host} で既に使われています。--port N（または環境変数 PORT）で別のポートを指定してください`,
+    badLogFormat: (value) => `--log-format の形式 "${value}" は使えません（pretty または json）`,
     noAuthInProduction: 'production がオンのときは --no-auth を使えません',
     passwordRequired: 'ターミナル以外では --password が必要です',
     passwordMismatch: 'パスワードが一致しません',
@@ -227,6 +231,7 @@ export const ja: CliCatalog = {
     scanCancelled: 'スキャンをキャンセルしました',
     rootsStopped: (roots) => `スキャンできなかったルートフォルダー: ${roots}`,
     worksFailed: (n) => `${n} 件の作品の処理に失敗しました`,
+    metadataFailed: (n) => `${n} 件の作品のメタデータを取得できませんでした`,
     demoAliasTaken: (alias, where) => `"${alias}" という名前のルートフォルダーがすでに ${where} を指しています。先に削除してください（kikoplay config set rootFolders ...）`,
   },
   configFile: {
@@ -300,6 +305,7 @@ export const ja: CliCatalog = {
     demoWritten: (n, dir, alias) => `デモライブラリ: ${dir} に ${n} 作品（ルートフォルダー "${alias}"）`,
     workMemo: (code, files, seconds, lyric) => `${code}: 音声ファイル ${files} 個、合計 ${seconds} 秒、字幕: ${lyric ? 'あり' : 'なし'}`,
     listening: (url, dataDir, auth) => `kikoplay は ${url} で待ち受けています（データディレクトリ ${dataDir}、認証${auth ? 'オン' : 'オフ'}）`,
+    reachableAt: '接続先:',
     firstStart: {
       title: 'kikoplay: 初回起動',
       user: '管理者ユーザー:  ',

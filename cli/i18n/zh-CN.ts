@@ -64,6 +64,7 @@ export const zhCN: CliCatalog = {
     program: '自托管的音声作品库服务器与网页播放器',
     dataDir: '数据目录（环境变量 KIKOPLAY_DATA_DIR，默认 ~/.kikoplay）',
     lang: '终端语言: en、ja 或 zh-CN（环境变量 KIKOPLAY_LANG，其次 LC_ALL / LC_MESSAGES / LANG）',
+    logFormat: '日志格式: pretty（每条一行可读文字）或 json（环境变量 KIKOPLAY_LOG_FORMAT；终端上默认 pretty，否则 json）',
     serve: {
       description: '运行 kikoplay 服务器（API、网页应用、定时扫描）',
       port: '监听端口（默认 8888，环境变量 PORT）',
@@ -145,6 +146,8 @@ export const zhCN: CliCatalog = {
     unknownConfigKey: (key) => `未知的配置键 "${key}"（用 \`kikoplay config get\` 查看所有键）`,
     configUnchanged: (why) => `${why}（config.json 未改动）`,
     badPort: (value) => `--port 必须是端口号（0-65535），收到 "${value}"`,
+    portInUse: (port, host) => `端口 ${port} 在 ${host} 上已被占用，请用 --port N（或环境变量 PORT）换一个端口`,
+    badLogFormat: (value) => `未知的日志格式 "${value}"（--log-format 可用 pretty 或 json）`,
     noAuthInProduction: 'production 开启时不允许使用 --no-auth',
     passwordRequired: '不在终端上运行时必须提供 --password',
     passwordMismatch: '两次密码输入不一致',
@@ -156,6 +159,7 @@ export const zhCN: CliCatalog = {
     scanCancelled: '扫描已取消',
     rootsStopped: (roots) => `根文件夹无法扫描: ${roots}`,
     worksFailed: (n) => `${n} 个作品处理失败`,
+    metadataFailed: (n) => `${n} 个作品的元数据获取失败`,
     demoAliasTaken: (alias, where) => `名为 "${alias}" 的根文件夹已指向 ${where}；请先移除它（kikoplay config set rootFolders ...）`,
   },
   configFile: {
@@ -229,6 +233,7 @@ export const zhCN: CliCatalog = {
     demoWritten: (n, dir, alias) => `演示媒体库: ${dir} 中有 ${n} 个作品（根文件夹 "${alias}"）`,
     workMemo: (code, files, seconds, lyric) => `${code}: ${files} 个音频文件，总时长 ${seconds} 秒，字幕: ${lyric}`,
     listening: (url, dataDir, auth) => `kikoplay 正在监听 ${url}（数据目录 ${dataDir}，身份验证${auth ? '已开启' : '已关闭'}）`,
+    reachableAt: '访问地址:',
     firstStart: {
       title: 'kikoplay: 首次启动',
       user: '管理员用户名:',

@@ -3,6 +3,11 @@ export interface LineSink {
   write(text: string): unknown;
 }
 
+let guards = 0;
+
+/** True while a guardedOutput watches standard output (its owner handles a closed pipe itself). */
+export const stdoutGuarded = (): boolean => guards > 0;
+
 /**
  * Standard output that may be closed by its reader (`kikoplay scan | head -1`, `| grep -q`): the first
  * write error (EPIPE) calls `onClosed` once and every later line is dropped, instead of an unhandled
@@ -16,6 +21,8 @@ export function guardedOutput(stream: NodeJS.WriteStream, onClosed: () => void):
     onClosed();
   };
   stream.on('error', onError);
+  guards++;
+  let disposed = false;
   return {
     get closed() {
       return closed;
@@ -25,6 +32,9 @@ export function guardedOutput(stream: NodeJS.WriteStream, onClosed: () => void):
       return stream.write(text);
     },
     dispose() {
+      if (disposed) return;
+      disposed = true;
+      guards--;
       stream.off('error', onError);
       // a late EPIPE after this must not be an unhandled 'error' event either
       stream.on('error', () => undefined);

@@ -1,6 +1,7 @@
 import { isAppError } from '../../server/domain/errors.js';
 import { errorText } from '../i18n/index.js';
 
+/** An error the terminal reports in one line on stderr (nothing when the message is empty) and its exit code. */
 export class CliError extends Error {
   constructor(
     message: string,
@@ -13,7 +14,8 @@ export class CliError extends Error {
 /** Print an error on stderr in one line and return the exit code to use. */
 export function reportError(err: unknown): number {
   if (err instanceof CliError) {
-    process.stderr.write(`kikoplay: ${err.message}\n`);
+    // an empty message: the reason was already shown (or nobody is left to read it)
+    if (err.message) process.stderr.write(`kikoplay: ${err.message}\n`);
     return err.exitCode;
   }
   if (isAppError(err)) {

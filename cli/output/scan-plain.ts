@@ -20,7 +20,7 @@ export function formatScanEventPlain(e: ScanEvent): string | null {
     case 'progress':
       return e.total > 0 && (e.done === e.total || e.done === 0) ? t.scan.progress(e.phase, e.done, e.total) : null;
     case 'finished':
-      return scanLine(e, t);
+      return e.status === 'error' ? `ERROR ${scanLine(e, t)}` : scanLine(e, t);
     case 'error':
       return `ERROR ${scanLine(e, t)}`;
     case 'task-started':

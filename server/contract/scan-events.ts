@@ -17,6 +17,7 @@ export interface ScanCounts {
 
 export interface MetadataCounts {
   ok: number;
+  /** Works whose metadata could not be fetched or saved (a work no site knows is not counted: it stays pending). */
   failed: number;
   /** Works still waiting for metadata after this run (offline, not yet due, or stopped early). */
   pending: number;

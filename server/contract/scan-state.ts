@@ -79,8 +79,8 @@ export function initialScanState(): ScanState {
   };
 }
 
-/** The full state as SCAN_INIT_STATE sends it (no pid, exit code or cancel flag). */
-export type ScanSnapshot = Omit<ScanState, 'pid' | 'exitCode' | 'cancelled'>;
+/** The full state as SCAN_INIT_STATE sends it (no pid or cancel flag; the exit code says whether an ended run had failures). */
+export type ScanSnapshot = Omit<ScanState, 'pid' | 'cancelled'>;
 
 /** The scan frames of the admin socket: event name → payload. */
 export interface ScanUpdatePayloads {
@@ -125,6 +125,7 @@ export function scanSnapshot(state: ScanState): ScanSnapshot {
     mainLogs: state.mainLogs,
     results: state.results,
     finishedMessage: state.finishedMessage,
+    exitCode: state.exitCode,
   };
 }
 
@@ -221,6 +222,7 @@ export function applyScanUpdate(state: ScanState, update: ScanUpdate, limits: Re
         mainLogs: tail([...listOf(p.mainLogs)], limits.mainLogs),
         results: tail([...listOf(p.results)], limits.results),
         finishedMessage: p.finishedMessage ?? null,
+        exitCode: typeof p.exitCode === 'number' ? p.exitCode : null,
       };
     }
     case 'SCAN_MAIN_LOGS':

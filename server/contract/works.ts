@@ -37,6 +37,14 @@ export interface RelatedWork {
   name: string;
 }
 
+/**
+ * Whether the store's facts of a work are known: `ok` (fetched or edited), `pending` (not fetched yet),
+ * `failed` (the last fetch failed, `metadata_error` says why), `not_found` (no site knows the work). Only
+ * with `ok` do `price`, `dl_count`, `nsfw` and the ratings mean anything: they stay numbers (0 / false) on
+ * the wire for the kikoeru clients, and the web shows them as unknown.
+ */
+export type MetadataStatus = 'ok' | 'pending' | 'failed' | 'not_found';
+
 /** List form: `/api/works`, `/api/search`, `/api/{circles,tags,vas}/:id/works`. */
 export interface WorkListItem {
   id: number;
@@ -67,6 +75,10 @@ export interface WorkListItem {
   /** Total duration of the work's audio in seconds (`memo.totalDuration`). */
   memo: { totalDuration: number };
   relatedWorks: RelatedWork[];
+  /** Extra field (old clients ignore it): see MetadataStatus. */
+  metadata_status: MetadataStatus;
+  /** Why the last metadata fetch failed (without request URLs), or null. */
+  metadata_error: string | null;
 }
 
 export const PROGRESS_VALUES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
@@ -121,6 +133,8 @@ export interface WorkRow {
   has_local_lyric: number;
   has_ai_lyric: number;
   total_duration: number;
+  metadata_status: MetadataStatus;
+  metadata_error: string | null;
   /** JSON [[id, name], …] in tag id order. */
   tags_json: string | null;
   /** JSON [[id, name], …] in credit order. */
@@ -202,8 +216,13 @@ export function presentWork(row: WorkRow, userRating: number | null = null): Wor
     tags: pairs<number>(row.tags_json),
     memo: { totalDuration: row.total_duration ?? 0 },
     relatedWorks: relatedOf(row),
+    metadata_status: row.metadata_status ?? 'ok',
+    metadata_error: row.metadata_status === 'failed' && row.metadata_error ? withoutUrls(row.metadata_error) : null,
   };
 }
+
+/** A fetch error without the URLs it names (a mirror's address is the admin's business). */
+const withoutUrls = (text: string): string => text.replace(/\s*\(https?:\/\/[^)\s]*\)/g, '').trim();
 
 /** Detail form: the list form of the work with the current user's review and play state. */
 export function presentWorkDetail(work: WorkListItem, user: UserWorkRow | undefined): WorkDetail {

@@ -280,7 +280,9 @@ describe('the scanner', { timeout: 180_000 }, () => {
       await kill.click();
       const result = await child;
       expect(result.code, result.stderr).toBe(1); // cancelled
-      expect(result.stderr).toContain('扫描已取消');
+      // --json: the events on stdout end with the cancel; stderr has the one human line (English: runCli's language)
+      expect(result.stdout).toContain('"status":"cancelled"');
+      expect(result.stderr).toBe('kikoplay: Scan cancelled\n');
       await waitForStatus(page, 'error');
       await mainLogs(page).getByText('! 终止扫描进程.').waitFor();
       await kill.waitFor({ state: 'detached' });

@@ -188,6 +188,8 @@ describe('browse: work lists, search, labels, detail, tracks', () => {
           { id: 100001, name: '日本語' },
           { id: 100007, name: '简体中文' },
         ],
+        metadata_status: 'ok',
+        metadata_error: null,
       } satisfies WorkListItem);
     });
 

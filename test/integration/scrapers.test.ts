@@ -374,11 +374,31 @@ describe('retries, timeouts and errors', () => {
   it('fails every source with a network error when the sites cannot be reached', async () => {
     const port = await closedPort();
     const down = `http://127.0.0.1:${port}`;
-    const r = await source({ dlsiteBaseUrl: down, asmrOneBaseUrl: down, hvdbBaseUrl: down, retry: 1 }).fetch(123456);
+    // the outage switch off: every request makes its attempts
+    const r = await source({ dlsiteBaseUrl: down, asmrOneBaseUrl: down, hvdbBaseUrl: down, retry: 1 }, { unreachableAfter: Infinity }).fetch(123456);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.notFound).toBe(false);
     expect(r.warnings[0]).toMatch(/^DLSite获取元数据失败: DLsite: network error: .*ECONNREFUSED.* after 2 attempts/);
+  });
+
+  it('gives a host up after 3 network failures in a row, reports it once and asks it no more', async () => {
+    const port = await closedPort();
+    const down = `http://127.0.0.1:${port}`;
+    const s = source({ dlsiteBaseUrl: down, asmrOneBaseUrl: sites.origin + '/asmr', hvdbBaseUrl: down, retry: 5 });
+    expect(s.unreachable!()).toBe(false);
+    const w = fixtureWork('rj6');
+    const first = await s.fetch(w.id);
+    expect(s.takeOutages!()).toEqual([{ site: 'DLsite', host: `127.0.0.1:${port}`, reason: `ECONNREFUSED 127.0.0.1:${port}` }]);
+    expect(s.takeOutages!()).toEqual([]);
+    // DLsite given up, asmr.one still asked (and answers for the work it knows)
+    expect(first.warnings[0]).toBe(`DLSite获取元数据失败: DLsite 无法连接 (ECONNREFUSED 127.0.0.1:${port})`);
+    expect(s.unreachable!()).toBe(false);
+    const asked = sites.count(sites.paths.asmrOne(w.id));
+    expect(asked).toBeGreaterThan(0);
+    const again = await s.fetch(w.id);
+    expect(again.warnings[0]).toBe(`DLSite获取元数据失败: DLsite 无法连接 (ECONNREFUSED 127.0.0.1:${port})`);
+    expect(s.takeOutages!()).toEqual([]);
   });
 });
 

@@ -388,11 +388,13 @@ export class LibraryRepo {
   }
 
   async metadataFailed(id: number, opts: { notFound: boolean; error: string; nextAt: string | null }): Promise<void> {
-    await this.db.run(
+    const res = await this.db.run(
       `UPDATE works SET metadata_status = ?, metadata_attempts = metadata_attempts + 1, metadata_error = ?, metadata_next_at = ?
        WHERE id = ? AND metadata_status != 'ok'`,
       [opts.notFound ? 'not_found' : 'failed', opts.error.slice(0, 1000), opts.nextAt, id],
     );
+    // list-form works show the status and are cached per library version (003-browse.sql)
+    if (res.changes) await this.db.run('UPDATE library_state SET version = version + 1 WHERE id = 1');
   }
 
   /** A refresh that failed for a work whose metadata is already known: remember the error only. */

@@ -96,7 +96,7 @@ function parseIds(text: string | null | undefined): number[] {
 const HYDRATE_COLUMNS = `
   w.id, w.code, w.created_at, w.updated_at, w.title, w.circle_id, c.name AS circle_name, w.nsfw, w.release,
   w.dl_count, w.price, w.review_count, w.rate_count, w.rate_average_2dp, w.rate_count_detail, w.rank,
-  w.has_local_lyric, w.has_ai_lyric, w.total_duration,
+  w.has_local_lyric, w.has_ai_lyric, w.total_duration, w.metadata_status, w.metadata_error,
   (SELECT json_group_array(json_array(t.id, t.name) ORDER BY t.id)
      FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id) AS tags_json,
   (SELECT json_group_array(json_array(v.id, v.name) ORDER BY wv.position, v.name)

@@ -35,7 +35,7 @@ export interface ScanSummary {
   message: string;
   /** `message` with its key and parameters (the terminal prints it in its own language). */
   messageText: ScanText;
-  /** 0 all fine, 1 some works failed / a root was stopped / cancelled, 2 fatal error. */
+  /** 0 all fine, 1 some works or their metadata failed / a root was stopped / cancelled, 2 fatal error. */
   exitCode: number;
   error?: string;
   /** Set by a single-work scan. */
@@ -271,7 +271,7 @@ export class ScanController {
               ? scanText('finishedPurge', purged ?? 0)
               : scanText('finishedScan', { ...c });
     const message = summaryText.text;
-    const exitCode = fatal ? 2 : cancelled || c.failed > 0 || ctx.stoppedRoots.length > 0 ? 1 : 0;
+    const exitCode = fatal ? 2 : cancelled || c.failed > 0 || ctx.metadataCounts.failed > 0 || ctx.stoppedRoots.length > 0 ? 1 : 0;
     const finished: ScanEvent = { type: 'finished', status, ...textFields(summaryText), counts: { ...c }, metadata: { ...ctx.metadataCounts }, exitCode };
     const summary: ScanSummary = {
       runId,

@@ -41,6 +41,7 @@ export const MSG = {
   scrapeFailedWith: (err: string) => `元数据获取失败: ${err}`,
   scrapeNotFound: '在 DLsite 上找不到此作品，稍后会再次尝试.',
   metadataSaveFailed: (msg: string) => `元数据添加失败: ${msg}`,
+  sourceUnreachable: (site: string, reason: string) => `${site} 无法连接 (${reason})，本次扫描不再请求`,
   metadataOffline: (n: number) => `连续 ${n} 个作品的元数据抓取失败（网络不可用?），本次扫描停止抓取元数据，剩余作品将在下次扫描时重试.`,
   metadataQueue: (n: number) => `共 ${n} 个作品等待抓取元数据.`,
   metadataSummary: (ok: number, failed: number, pending: number) => `元数据抓取: 成功 ${ok} 个，失败 ${failed} 个，待处理 ${pending} 个.`,

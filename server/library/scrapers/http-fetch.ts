@@ -9,7 +9,11 @@ import type { Config } from '../../config/schema.js';
  * - an AbortSignal that stops everything at once (in flight, waiting for a slot, or between retries) and
  *   rejects with `signal.reason`;
  * - a polite limit per host: at most `maxConcurrent` requests at a time and `minIntervalMs` between starts;
- * - clear errors: `DLsite 404 (<url>)`, `HVDB: timeout after 10000 ms after 6 attempts (<url>)`.
+ * - clear errors: `DLsite 404 (<url>)`, `HVDB: timeout after 10000 ms after 6 attempts (<url>)`;
+ * - an outage switch (option `unreachableAfter`): after that many network-level failures in a row (DNS,
+ *   refused, reset, timeout) against one host, the host counts as unreachable for the client's lifetime
+ *   (one scan): every later request to it fails at once with kind `unreachable`, and the outage is
+ *   reported once through `takeOutages()`.
  * Config is read on every request, so live config changes (proxy, timeouts, retries) apply at once.
  */
 
@@ -38,7 +42,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Longest wait a `Retry-After` header may impose. */
 const MAX_RETRY_AFTER_MS = 60_000;
 
-export type HttpErrorKind = 'status' | 'timeout' | 'network' | 'too_large' | 'invalid';
+export type HttpErrorKind = 'status' | 'timeout' | 'network' | 'too_large' | 'invalid' | 'unreachable';
 
 export class HttpFetchError extends Error {
   constructor(
@@ -73,7 +77,21 @@ export interface HttpResponse {
 export interface HttpClientOptions {
   rateLimit?: Partial<RateLimit>;
   userAgent?: string;
+  /** Network-level failures in a row after which a host is given up (default: never). */
+  unreachableAfter?: number;
 }
+
+/** A host given up after network-level failures in a row. */
+export interface HostOutage {
+  site: Site;
+  /** host[:port] of the URL. */
+  host: string;
+  /** What failed last, e.g. `ENOTFOUND dlsite.invalid`, `ECONNREFUSED 127.0.0.1:9`, `timeout 10000 ms`. */
+  reason: string;
+}
+
+/** The message of a request refused because its host was given up (Chinese, like the scan log). */
+export const outageMessage = (o: Pick<HostOutage, 'site' | 'reason'>): string => `${o.site} 无法连接 (${o.reason})`;
 
 /** The proxy URL the config asks for, or null (port 0 = no proxy; an empty host means localhost). */
 export function proxyUrlFromConfig(config: Pick<Config, 'httpProxyHost' | 'httpProxyPort'>): string | null {
@@ -175,12 +193,26 @@ function describeNetworkError(err: unknown): string {
   return pick(cause) ?? pick(err) ?? String(err);
 }
 
+/** The short reason of a network failure: its error code and the host, e.g. `ENOTFOUND dlsite.invalid`. */
+function networkReason(err: unknown, url: string): string {
+  const codeOf = (e: unknown): string | undefined => {
+    if (!(e instanceof Error)) return undefined;
+    if (e instanceof AggregateError && e.errors.length) return codeOf(e.errors[0]);
+    return (e as Error & { code?: string }).code;
+  };
+  const cause = err instanceof Error ? (err as Error & { cause?: unknown }).cause : undefined;
+  const code = codeOf(cause) ?? codeOf(err);
+  return code ? `${code} ${new URL(url).host}` : describeNetworkError(err);
+}
+
 class AttemptTimeout extends Error {}
 
 interface AttemptFailure {
   kind: HttpErrorKind;
   status: number | null;
   detail: string;
+  /** Short reason of a network-level failure (for the outage message). */
+  reason?: string;
   retryable: boolean;
   retryAfterMs: number;
 }
@@ -212,6 +244,11 @@ export class HttpClient {
   private readonly userAgent: string;
   private readonly limiters = new Map<string, HostLimiter>();
   private dispatcher: { key: string; value: Dispatcher } | null = null;
+  private readonly unreachableAfter: number;
+  /** Network-level failures in a row per host. */
+  private readonly failuresInRow = new Map<string, number>();
+  private readonly outages = new Map<string, HostOutage>();
+  private fresh: HostOutage[] = [];
 
   constructor(
     private readonly config: () => FetchConfig,
@@ -220,6 +257,40 @@ export class HttpClient {
     this.rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
     if (!(this.rateLimit.maxConcurrent >= 1)) throw new RangeError('rateLimit.maxConcurrent must be at least 1');
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.unreachableAfter = options.unreachableAfter ?? Infinity;
+  }
+
+  /** The outage of a URL's host, or null while it is still asked. */
+  outageOf(url: string): HostOutage | null {
+    return this.outages.get(new URL(url).host) ?? null;
+  }
+
+  /** Outages that began since the last call (each is returned once). */
+  takeOutages(): HostOutage[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
+  }
+
+  private unreachable(url: string, outage: HostOutage, attempts: number): HttpFetchError {
+    return new HttpFetchError(outageMessage(outage), outage.site, url, 'unreachable', null, attempts);
+  }
+
+  /** Counts an attempt's outcome for its host; returns the outage it starts, if any. */
+  private track(host: string, site: Site, failure: AttemptFailure | null): HostOutage | null {
+    if (!failure || (failure.kind !== 'network' && failure.kind !== 'timeout')) {
+      if (failure?.kind !== 'too_large') this.failuresInRow.delete(host);
+      return null;
+    }
+    const n = (this.failuresInRow.get(host) ?? 0) + 1;
+    this.failuresInRow.set(host, n);
+    if (n < this.unreachableAfter) return null;
+    const known = this.outages.get(host);
+    if (known) return known;
+    const outage: HostOutage = { site, host, reason: failure.reason ?? failure.detail };
+    this.outages.set(host, outage);
+    this.fresh.push(outage);
+    return outage;
   }
 
   /** GET a URL: resolves with a 2xx response, rejects with `HttpFetchError` or the abort reason. */
@@ -228,10 +299,13 @@ export class HttpClient {
     const timeoutMs = timeoutFor(opts.site, config);
     const maxAttempts = 1 + Math.max(0, config.retry);
     const limiter = this.limiterFor(url);
+    const host = new URL(url).host;
     let last: AttemptFailure | null = null;
     let attempts = 0;
     while (attempts < maxAttempts) {
       if (attempts > 0 && last) await sleep(Math.max(config.retryDelay, last.retryAfterMs), opts.signal);
+      const down = this.outages.get(host);
+      if (down) throw this.unreachable(url, down, attempts);
       attempts++;
       await limiter.acquire(opts.signal);
       let outcome: HttpResponse | AttemptFailure;
@@ -240,7 +314,9 @@ export class HttpClient {
       } finally {
         limiter.release();
       }
+      const outage = this.track(host, opts.site, 'kind' in outcome ? outcome : null);
       if (!('kind' in outcome)) return outcome;
+      if (outage) throw this.unreachable(url, outage, attempts);
       last = outcome;
       if (!outcome.retryable) break;
     }
@@ -315,9 +391,9 @@ export class HttpClient {
       return { status: res.status, url: res.url || url, headers: res.headers, body };
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      if (controller.signal.aborted) return { kind: 'timeout', status: null, detail: '', retryable: true, retryAfterMs: 0 };
+      if (controller.signal.aborted) return { kind: 'timeout', status: null, detail: '', reason: `timeout ${timeoutMs} ms ${new URL(url).host}`, retryable: true, retryAfterMs: 0 };
       if (err instanceof RangeError) return { kind: 'too_large', status: null, detail: err.message, retryable: false, retryAfterMs: 0 };
-      return { kind: 'network', status: null, detail: describeNetworkError(err), retryable: true, retryAfterMs: 0 };
+      return { kind: 'network', status: null, detail: describeNetworkError(err), reason: networkReason(err, url), retryable: true, retryAfterMs: 0 };
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);

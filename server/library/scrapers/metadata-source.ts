@@ -20,7 +20,12 @@ import { pickHvdbVas, parseHvdbVaNames } from './hvdb.js';
  * Each failed source adds a warning and the next is tried. `notFound` is set only when every source
  * answered "no such work" (404 / empty), so the scanner stops retrying; network trouble is never "not
  * found". A cancelled signal rejects at once with `signal.reason`.
+ * A host that fails at the network level UNREACHABLE_AFTER times in a row (DNS, refused, timeout) is given
+ * up for the source's lifetime (one scan): its requests fail at once, and `takeOutages()` reports it once.
  */
+
+/** Network-level failures in a row after which a site is given up for the rest of a scan. */
+export const UNREACHABLE_AFTER = 3;
 
 export type ScraperConfig = FetchConfig & Pick<Config, 'tagLanguage' | 'dlsiteBaseUrl' | 'dlsiteImageBaseUrl' | 'hvdbBaseUrl' | 'asmrOneBaseUrl'>;
 
@@ -29,6 +34,8 @@ export interface MetadataSourceOptions {
   http?: HttpClient;
   rateLimit?: Partial<RateLimit>;
   userAgent?: string;
+  /** Network-level failures in a row that give a host up (default UNREACHABLE_AFTER). */
+  unreachableAfter?: number;
 }
 
 /** A source that can also release its pooled connections. */
@@ -58,7 +65,7 @@ const looksLikeImage = (b: Buffer): boolean =>
 
 export function createMetadataSource(config: ScraperConfig | (() => ScraperConfig), options: MetadataSourceOptions = {}): ScrapingMetadataSource {
   const cfg = typeof config === 'function' ? config : () => config;
-  const http = options.http ?? new HttpClient(cfg, { rateLimit: options.rateLimit, userAgent: options.userAgent });
+  const http = options.http ?? new HttpClient(cfg, { rateLimit: options.rateLimit, userAgent: options.userAgent, unreachableAfter: options.unreachableAfter ?? UNREACHABLE_AFTER });
   const coverInfo = new Map<number, CoverInfo>();
 
   const rememberCover = (workId: number, coverFrom: number, noImage: boolean) => {
@@ -201,7 +208,8 @@ export function createMetadataSource(config: ScraperConfig | (() => ScraperConfi
     warnings.push(`AsmrOne获取元数据失败: ${one.error}`);
 
     const notFound = missing === 3;
-    const error = notFound ? `元数据获取失败: DLsite 与 asmr.one 上都没有作品 ${formatWorkCode(workId)}` : `元数据获取失败: ${failures.join('; ')}`;
+    // the reason alone: the scan log puts it after its own "元数据获取失败: "
+    const error = notFound ? `DLsite 与 asmr.one 上都没有作品 ${formatWorkCode(workId)}` : [...new Set(failures)].join('; ');
     return { ok: false, notFound, error, warnings };
   }
 
@@ -252,6 +260,11 @@ export function createMetadataSource(config: ScraperConfig | (() => ScraperConfi
     http,
     fetch: fetchMetadata,
     fetchCover,
+    takeOutages: () => http.takeOutages(),
+    unreachable: () => {
+      const c = cfg();
+      return !!http.outageOf(productPageUrl(c, 1)) && !!http.outageOf(asmrOneWorkInfoUrl(c.asmrOneBaseUrl, 1));
+    },
     close: () => http.close(),
   };
 }

@@ -1,8 +1,11 @@
 /**
  * Metadata enrichment: a persisted queue over the works table (metadata_status / _next_at /
  * _attempts), worked through at a limited rate. `scan` mode fetches works that are pending or due
- * again; `refresh` mode re-fetches every given work (prices, sales, ratings included). A run stops
- * fetching after too many consecutive failures (offline), leaving the rest for a later scan.
+ * again; `refresh` mode re-fetches every given work (prices, sales, ratings included). A site that cannot
+ * be reached (DNS, refused, timeout: the source gives it up after a few failures in a row) is named once in
+ * the main log, and the works it leaves without metadata fail at once with that reason (no request, no
+ * rate-limit wait). A run stops fetching after too many consecutive failures of answering sites, leaving the
+ * rest for a later scan. A failed work is a failed task with its reason (the dashboard's failed tab).
  * DLsite covers replace local ones when the source has them.
  */
 import { sqlNow } from '../../domain/time.js';
@@ -25,16 +28,21 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
   let done = 0;
   const stop = new AbortController();
   const onAbort = () => stop.abort();
+  const reportOutages = () => {
+    for (const o of source.takeOutages?.() ?? []) ctx.main('error', scanText('sourceUnreachable', o.site, o.reason));
+  };
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
     await forEachConcurrent(
       ids,
       opts.metadataConcurrency,
       async (id) => {
-        // rate limit: space the starts of requests
-        const wait = nextStart - Date.now();
-        nextStart = Math.max(Date.now(), nextStart) + opts.metadataIntervalMs;
-        if (wait > 0) await sleep(wait, stop.signal);
+        // rate limit: space the starts of requests (none are made once every site is given up)
+        if (!source.unreachable?.()) {
+          const wait = nextStart - Date.now();
+          nextStart = Math.max(Date.now(), nextStart) + opts.metadataIntervalMs;
+          if (wait > 0) await sleep(wait, stop.signal);
+        }
         if (stop.signal.aborted) return;
         const row = await ctx.library.work(id);
         if (!row || row.missing) return;
@@ -47,6 +55,7 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
         } catch (err) {
           result = { ok: false as const, notFound: false, error: (err as Error).message, warnings: [] };
         }
+        reportOutages();
         if (ctx.aborted) {
           task.done('skipped');
           return;
@@ -75,17 +84,21 @@ export async function enrichWorks(ctx: RunContext, ids: number[], mode: EnrichMo
           if (mode === 'refresh') ctx.count(code, 'updated');
           task.done('updated');
         } else {
-          if (!result.notFound) consecutiveFailures++;
-          ctx.metadataCounts.failed++;
+          // failures of given-up sites are counted, not a reason to stop: they cost no request
+          if (!result.notFound && !source.unreachable?.()) consecutiveFailures++;
+          // "not on DLsite" is an answer, not a failure: the work stays pending (retried in a week)
+          if (!result.notFound) ctx.metadataCounts.failed++;
           const nextAt = result.notFound ? sqlNow(new Date(Date.now() + opts.notFoundRetryMs)) : null;
           if (row.metadata_status !== 'ok') await ctx.library.metadataFailed(id, { notFound: result.notFound, error: result.error, nextAt });
           else await ctx.library.refreshFailed(id, result.error);
           if (mode === 'refresh') {
             ctx.count(code, 'failed');
             task.failed(scanText('refreshError', result.error));
-          } else {
-            task.log('warn', result.notFound ? scanText('scrapeNotFound') : scanText('scrapeFailedWith', result.error));
+          } else if (result.notFound) {
+            task.log('warn', scanText('scrapeNotFound'));
             task.done('skipped');
+          } else {
+            task.failed(scanText('scrapeFailedWith', result.error));
           }
           if (consecutiveFailures >= opts.metadataFailureLimit && !tripped) {
             tripped = true;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { MSG, scanText } from '../scan/scan-messages.js';
+import { formatWorkCode } from '../../domain/work-code.js';
 import type { RunContext } from '../scan/run-context.js';
 import { memoOf, processWork, reportOutcome } from './process-work.js';
 import { enrichWorks } from './enrich.js';
@@ -21,7 +22,7 @@ export class WorkScanError extends Error {
 
 export async function runWorkScan(ctx: RunContext, workId: number, opts: { metadata: boolean }): Promise<void> {
   const w = await ctx.library.work(workId);
-  if (!w) throw new WorkScanError('unknown', `作品 ${workId} 不在数据库中`);
+  if (!w) throw new WorkScanError('unknown', `作品 ${formatWorkCode(workId)} 不在数据库中`);
   const root = ctx.config.rootFolders.find((r) => r.name === w.root_folder);
   if (!root) throw new WorkScanError('root', MSG.rootMissing(w.root_folder));
   const absPath = path.join(root.path, w.dir);

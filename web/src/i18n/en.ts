@@ -348,7 +348,7 @@ export const en: Messages = {
       update: 'Refresh library metadata',
       lyricScan: 'Scan work files',
       kill: 'Stop the scan',
-      state: { idle: 'Not scanned yet', running: 'Scanning', finished: 'Scan finished', error: 'Scan failed' },
+      state: { idle: 'Not scanned yet', running: 'Scanning', finished: 'Scan finished', finishedWithFailures: 'Finished with failures', error: 'Scan failed' },
       kinds: { scan: 'Scan the library', refresh: 'Refresh library metadata', files: 'Scan work files', work: 'Scan one work', purge: 'Purge missing works' },
       phases: {
         discover: 'Finding folders',
@@ -359,7 +359,7 @@ export const en: Messages = {
         files: 'Scanning work files',
         purge: 'Purging missing works',
       },
-      counts: { added: 'Added', updated: 'Updated', skipped: 'Skipped', failed: 'Failed' },
+      counts: { added: 'Added', updated: 'Updated', skipped: 'Skipped', failed: 'Failed', metadataFailed: 'Metadata failed' },
       logs: 'Log',
       processing: 'In progress',
       failed: 'Failed',
@@ -655,6 +655,10 @@ export const en: Messages = {
       myRating: 'My rating',
       ratingTip: (stars: number, count: number, ratio: number) => `${stars} ★: ${num(count)} (${ratio}%)`,
       noRatingDetail: (stars: number) => `${stars} ★`,
+      metadataPending: 'Metadata not fetched yet',
+      metadataFailed: 'Metadata could not be fetched',
+      metadataFailedWith: (error: string) => `Metadata could not be fetched: ${error}`,
+      metadataNotFound: 'Not found on DLsite',
     },
     progress: {
       marked: 'Want to listen',

@@ -347,7 +347,7 @@ export const ja: Messages = {
       update: 'ライブラリ情報を更新',
       lyricScan: '作品ファイルをスキャン',
       kill: 'スキャンを中止',
-      state: { idle: '未スキャン', running: 'スキャン中', finished: 'スキャン完了', error: 'スキャンエラー' },
+      state: { idle: '未スキャン', running: 'スキャン中', finished: 'スキャン完了', finishedWithFailures: 'スキャン完了（失敗あり）', error: 'スキャンエラー' },
       kinds: { scan: 'ライブラリをスキャン', refresh: 'ライブラリ情報を更新', files: '作品ファイルをスキャン', work: '作品を 1 件スキャン', purge: '欠落した作品を削除' },
       phases: {
         discover: 'フォルダーを検索',
@@ -358,7 +358,7 @@ export const ja: Messages = {
         files: '作品ファイルをスキャン',
         purge: '欠落した作品を削除',
       },
-      counts: { added: '追加', updated: '更新', skipped: 'スキップ', failed: '失敗' },
+      counts: { added: '追加', updated: '更新', skipped: 'スキップ', failed: '失敗', metadataFailed: 'メタデータ失敗' },
       logs: 'ログ',
       processing: '処理中',
       failed: '失敗',
@@ -654,6 +654,10 @@ export const ja: Messages = {
       myRating: '自分の評価',
       ratingTip: (stars: number, count: number, ratio: number) => `星 ${stars}：${num(count)} 人（${ratio}%）`,
       noRatingDetail: (stars: number) => `星 ${stars}`,
+      metadataPending: 'メタデータ未取得',
+      metadataFailed: 'メタデータを取得できませんでした',
+      metadataFailedWith: (error: string) => `メタデータを取得できませんでした: ${error}`,
+      metadataNotFound: 'DLsite に見つかりません',
     },
     progress: {
       marked: '聴きたい',

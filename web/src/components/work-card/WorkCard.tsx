@@ -12,7 +12,7 @@ import type { WorkListItem } from '../../../../server/contract/works.js';
 import { Cover } from '../cover/Cover.js';
 import { t } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/format.js';
-import { PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, workCode } from './card-parts.js';
+import { PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, hasStoreFacts, metadataStateText, workCode } from './card-parts.js';
 import { FollowLinkContext, followLink } from './follow-link.js';
 import { formatAverage } from './format.js';
 import { WorkRating } from './WorkRating.js';
@@ -80,7 +80,15 @@ export const WorkCard = memo(function WorkCard({ work, detail, eager, coverSizes
         )}
         <div className={classes.rating}>
           <WorkRating workId={work.id} value={work.userRating} size="xs" light />
-          <span>{`${formatAverage(work.rate_average_2dp, work.rate_count)} ${t.library.card.rateCount(work.rate_count)}`}</span>
+          {hasStoreFacts(work) ? (
+            <span>{`${formatAverage(work.rate_average_2dp, work.rate_count)} ${t.library.card.rateCount(work.rate_count)}`}</span>
+          ) : (
+            !detail && (
+              <span title={work.metadata_error ?? undefined} data-testid="metadata-state" data-status={work.metadata_status}>
+                {metadataStateText(work)}
+              </span>
+            )
+          )}
           {work.review_count > 0 && (
             <span className={classes.reviews} title={t.library.card.reviews(work.review_count)}>
               <span className={classes.reviewIcon} aria-hidden />

@@ -81,14 +81,34 @@ export function VaLinks({ vas, size = 'sm', max }: { vas: LabelRef<string>[]; si
   );
 }
 
+/** Whether the store's facts (price, sales, age rating, DLsite ratings) of a work are known. */
+export const hasStoreFacts = (work: Pick<WorkListItem, 'metadata_status'>): boolean => (work.metadata_status ?? 'ok') === 'ok';
+
+/** What is known of a work's metadata when it is not there: pending, failed or not on DLsite. */
+export function metadataStateText(work: Pick<WorkListItem, 'metadata_status'>): string {
+  const c = t.library.card;
+  return work.metadata_status === 'failed' ? c.metadataFailed : work.metadata_status === 'not_found' ? c.metadataNotFound : c.metadataPending;
+}
+
+/** The metadata state of a work without metadata, the failure's reason as its tooltip. */
+export function MetadataState({ work, size = 'xs' }: { work: Pick<WorkListItem, 'metadata_status' | 'metadata_error'>; size?: 'xs' | 'sm' }) {
+  return (
+    <Text size={size} c="dimmed" component="span" title={work.metadata_error ?? undefined} data-testid="metadata-state" data-status={work.metadata_status}>
+      {metadataStateText(work)}
+    </Text>
+  );
+}
+
 /** Editable stars (the light input of the lists), DLsite average, rating count and review count. */
 export function RatingSummary({ work, size = 'sm', withReviews = true }: { work: WorkListItem; size?: Size; withReviews?: boolean }) {
   return (
     <Group gap={6} wrap="wrap" align="center">
       <WorkRating workId={work.id} value={work.userRating} size={size} light />
-      <Text size={size === 'md' ? 'sm' : 'xs'} c="dimmed" component="span">
-        {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
-      </Text>
+      {hasStoreFacts(work) && (
+        <Text size={size === 'md' ? 'sm' : 'xs'} c="dimmed" component="span">
+          {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
+        </Text>
+      )}
       {withReviews && work.review_count > 0 && (
         <Group gap={2} wrap="nowrap" c="dimmed" title={t.library.card.reviews(work.review_count)}>
           <IconMessage size={14} aria-hidden />
@@ -113,7 +133,9 @@ export function StoreLink({ workId, label = false }: { workId: number; label?: b
   );
 }
 
+/** Price and sales; the metadata state instead when they are not known (never an invented "0"). */
 export function PriceSales({ work }: { work: WorkListItem }) {
+  if (!hasStoreFacts(work)) return <MetadataState work={work} />;
   return (
     <Text size="xs" c="dimmed" component="span">
       {t.library.card.price(work.price)} · {t.library.card.sales(work.dl_count)}
@@ -125,10 +147,12 @@ export function PriceSales({ work }: { work: WorkListItem }) {
 export function WorkExtras({ work, size = 'sm' }: { work: WorkListItem; size?: Size }) {
   const duration = formatDuration(work.memo?.totalDuration);
   const multi = (work.relatedWorks?.length ?? 0) > 1;
-  if (work.nsfw && !multi && !duration) return null;
+  // the age rating is a store fact: unknown without metadata
+  const allAges = !work.nsfw && hasStoreFacts(work);
+  if (!allAges && !multi && !duration) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      {!work.nsfw && (
+      {allAges && (
         <Badge size={size} color="green" variant="outline" radius="sm" data-testid="all-ages">
           {t.library.card.allAges}
         </Badge>

@@ -113,9 +113,9 @@ function ConnectionNotice({ phase, onRetry }: { phase: SocketPhase; onRetry: () 
   );
 }
 
-function Count({ label, value, color }: { label: string; value: number; color: string }) {
+function Count({ label, value, color, testId }: { label: string; value: number; color: string; testId?: string }) {
   return (
-    <Badge variant="light" color={color} size="lg" radius="sm">
+    <Badge variant="light" color={color} size="lg" radius="sm" data-testid={testId}>
       {label} {value}
     </Badge>
   );
@@ -127,8 +127,10 @@ export function ScannerPage() {
   const running = state.status === 'running';
   const canStart = phase === 'open' && !running;
   const status = statusKey(state.status);
-  // the label is read at each render, in the active language
-  const badge = { color: STATUS_COLOR[status], label: s.state[status] };
+  // a run that ended with failed works or metadata is not "all fine": its badge says so; the label is
+  // read at each render, in the active language
+  const withFailures = state.status === 'finished' && !!state.exitCode;
+  const badge = withFailures ? { color: 'orange', label: s.state.finishedWithFailures } : { color: STATUS_COLOR[status], label: s.state[status] };
   const { done, total } = state.progress;
   const percent = total > 0 ? Math.min(100, (done / total) * 100) : 0;
 
@@ -185,6 +187,7 @@ export function ScannerPage() {
             <Count label={s.counts.updated} value={state.counts.updated} color="blue" />
             <Count label={s.counts.failed} value={state.counts.failed} color="red" />
             <Count label={s.counts.skipped} value={state.counts.skipped} color="gray" />
+            {state.metadata.failed > 0 && <Count label={s.counts.metadataFailed} value={state.metadata.failed} color="orange" testId="metadata-failed-count" />}
           </Group>
         </Stack>
       </Paper>

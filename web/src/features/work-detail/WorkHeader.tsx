@@ -7,13 +7,14 @@ import type { ReactNode } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { WorkDetail } from '../../../../server/contract/works.js';
 import { Cover } from '../../components/cover/Cover.js';
-import { CircleLink, CodeChip, LyricBadges, PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras } from '../../components/work-card/card-parts.js';
+import { CircleLink, CodeChip, LyricBadges, PriceSales, StoreLink, TagLinks, VaLinks, WorkExtras, hasStoreFacts } from '../../components/work-card/card-parts.js';
 import { formatAverage } from '../../components/work-card/format.js';
 import { WorkRating } from '../../components/work-card/WorkRating.js';
 import { t } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/format.js';
 
 export function WorkHeader({ work, actions }: { work: WorkDetail; actions: ReactNode }) {
+  const failure = work.metadata_status === 'failed' ? work.metadata_error : null;
   return (
     <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">
       <Box w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
@@ -38,9 +39,11 @@ export function WorkHeader({ work, actions }: { work: WorkDetail; actions: React
         </Group>
         <Group gap="sm" align="center">
           <WorkRating workId={work.id} value={work.userRating} size="md" detail={work.rate_count_detail} />
-          <Text size="sm" c="dimmed">
-            {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
-          </Text>
+          {hasStoreFacts(work) && (
+            <Text size="sm" c="dimmed">
+              {formatAverage(work.rate_average_2dp, work.rate_count)} {t.library.card.rateCount(work.rate_count)}
+            </Text>
+          )}
           {work.review_count > 0 && (
             <Text size="sm" c="dimmed">
               {t.library.card.reviews(work.review_count)}
@@ -49,9 +52,15 @@ export function WorkHeader({ work, actions }: { work: WorkDetail; actions: React
           <StoreLink workId={work.id} label />
         </Group>
         <Group gap="sm">
-          <PriceSales work={work} />
+          {/* a failure with its reason (below) stands for price and sales */}
+          {!failure && <PriceSales work={work} />}
           <WorkExtras work={work} />
         </Group>
+        {failure && (
+          <Text size="sm" c="red" data-testid="metadata-error">
+            {t.library.card.metadataFailedWith(failure)}
+          </Text>
+        )}
         <TagLinks tags={work.tags} />
         <VaLinks vas={work.vas} />
         {actions}
