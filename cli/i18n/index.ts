@@ -2,6 +2,7 @@
  * The terminal's catalogues and the language of this run. `main` sets the language once (cli/i18n/lang.ts
  * decides it); commands, printers and the Ink views read `cliText()`.
  */
+import { scanLineText } from '../../server/contract/scan-text/index.js';
 import type { ScanEvent, ScanParam } from '../../server/contract/scan-events.js';
 import { ConfigFileError, type ConfigProblem } from '../../server/config/load.js';
 import { errorSentence } from '../../server/contract/error-text/index.js';
@@ -33,14 +34,7 @@ export function cliText(lang: CliLang = current): CliCatalog {
 
 /** A scan line in the run's language from its key and parameters; its own text when it has no key we know. */
 export function scanLine(line: { message: string; key?: string; params?: ScanParam[] }, t: CliCatalog = cliText()): string {
-  if (!line.key || !Object.hasOwn(t.scan.messages, line.key)) return line.message;
-  const entry: unknown = t.scan.messages[line.key as keyof CliCatalog['scan']['messages']];
-  if (typeof entry === 'string') return entry;
-  try {
-    return (entry as (...args: unknown[]) => string)(...(line.params ?? []));
-  } catch {
-    return line.message;
-  }
+  return scanLineText(line, t.scan.messages);
 }
 
 /** The event with its texts in the run's language (for the plain printer and the Ink view; never --json). */

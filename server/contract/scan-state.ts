@@ -8,9 +8,21 @@
  * exactly what the server's own state is made of, and every view agrees. Lists are bounded by
  * `ScanStateLimits`, a parameter of each view (the web keeps more log lines than the terminal).
  */
-import { emptyCounts, emptyMetadataCounts, type LogLevel, type MetadataCounts, type RunStatus, type ScanCounts, type ScanEvent, type ScanKind, type ScanPhase } from './scan-events.js';
+import {
+  emptyCounts,
+  type ScanMessageRef,
+  emptyMetadataCounts,
+  type LogLevel,
+  type MetadataCounts,
+  type RunStatus,
+  type ScanCounts,
+  type ScanEvent,
+  type ScanKind,
+  type ScanPhase,
+} from './scan-events.js';
 
-export interface LogLine {
+/** A log line: its Chinese text, and its message key and parameters when it has them (server/contract/scan-text). */
+export interface LogLine extends ScanMessageRef {
   level: LogLevel;
   message: string;
 }
@@ -43,6 +55,8 @@ export interface ScanState {
   mainLogs: LogLine[];
   results: ResultLine[];
   finishedMessage: string | null;
+  /** The key and parameters of the closing message (null when it has none). */
+  finishedRef: ScanMessageRef | null;
   exitCode: number | null;
   cancelled: boolean;
 }
@@ -74,6 +88,7 @@ export function initialScanState(): ScanState {
     mainLogs: [],
     results: [],
     finishedMessage: null,
+    finishedRef: null,
     exitCode: null,
     cancelled: false,
   };
@@ -92,7 +107,7 @@ export interface ScanUpdatePayloads {
   SCAN_MAIN_LOGS: { mainLogs: LogLine[] };
   SCAN_RESULTS: { results: ResultLine[] };
   SCAN_PROGRESS: { phase: ScanPhase; done: number; total: number; counts: ScanCounts };
-  SCAN_FINISHED: { message: string; status: RunStatus; counts: ScanCounts; metadata: MetadataCounts; exitCode: number };
+  SCAN_FINISHED: { message: string; status: RunStatus; counts: ScanCounts; metadata: MetadataCounts; exitCode: number } & ScanMessageRef;
   /** Follows SCAN_FINISHED when the run ended in an error or was cancelled. */
   SCAN_ERROR: { message: string; status: RunStatus };
 }
@@ -125,9 +140,17 @@ export function scanSnapshot(state: ScanState): ScanSnapshot {
     mainLogs: state.mainLogs,
     results: state.results,
     finishedMessage: state.finishedMessage,
+    finishedRef: state.finishedRef,
     exitCode: state.exitCode,
   };
 }
+
+/** The key and parameters of a line, when it has a well-formed pair (none otherwise). */
+function refOf(x: ScanMessageRef): ScanMessageRef {
+  return typeof x.key === 'string' && x.key ? { key: x.key, params: Array.isArray(x.params) ? x.params : [] } : {};
+}
+
+const refOrNull = (x: ScanMessageRef): ScanMessageRef | null => (refOf(x).key ? refOf(x) : null);
 
 const tail = <T>(list: T[], max: number): T[] => (list.length > max ? list.slice(list.length - max) : list);
 /** `list` and then `more`, keeping the last `max` (a new array; the old one is not changed). */
@@ -154,16 +177,16 @@ export function scanUpdatesFor(event: ScanEvent, before: ScanState, limits: Read
     case 'started':
       return [{ event: 'SCAN_INIT_STATE', payload: scanSnapshot(startedState(event)) }];
     case 'main-log':
-      return [{ event: 'SCAN_MAIN_LOGS', payload: { mainLogs: [{ level: event.level, message: event.message }] } }];
+      return [{ event: 'SCAN_MAIN_LOGS', payload: { mainLogs: [{ level: event.level, message: event.message, ...refOf(event) }] } }];
     case 'task-started':
       return [{ event: 'SCAN_TASKS', payload: { tasks: [{ rjcode: event.code, result: null, logs: [] }] } }];
     case 'task-log':
-      return [{ event: 'SCAN_TASKS', payload: { tasks: [{ rjcode: event.code, result: null, logs: [{ level: event.level, message: event.message }] }] } }];
+      return [{ event: 'SCAN_TASKS', payload: { tasks: [{ rjcode: event.code, result: null, logs: [{ level: event.level, message: event.message, ...refOf(event) }] }] } }];
     case 'task-done':
       return [{ event: 'SCAN_TASKS', payload: { tasks: [], removed: [event.code] } }];
     case 'task-failed': {
       const logs = before.tasks.find((t) => t.rjcode === event.code)?.logs ?? [];
-      const failed: TaskState = { rjcode: event.code, result: 'failed', logs: append(logs, [{ level: 'error', message: event.error }], limits.taskLogs) };
+      const failed: TaskState = { rjcode: event.code, result: 'failed', logs: append(logs, [{ level: 'error', message: event.error, ...refOf(event) }], limits.taskLogs) };
       return [
         { event: 'SCAN_TASKS', payload: { tasks: [], removed: [event.code] } },
         { event: 'SCAN_FAILED_TASKS', payload: { failedTasks: [failed] } },
@@ -174,12 +197,14 @@ export function scanUpdatesFor(event: ScanEvent, before: ScanState, limits: Read
     case 'progress':
       return [{ event: 'SCAN_PROGRESS', payload: { phase: event.phase, done: event.done, total: event.total, counts: event.counts } }];
     case 'finished': {
-      const updates: ScanUpdate[] = [{ event: 'SCAN_FINISHED', payload: { message: event.message, status: event.status, counts: event.counts, metadata: event.metadata, exitCode: event.exitCode } }];
+      const updates: ScanUpdate[] = [
+        { event: 'SCAN_FINISHED', payload: { message: event.message, status: event.status, counts: event.counts, metadata: event.metadata, exitCode: event.exitCode, ...refOf(event) } },
+      ];
       if (event.status !== 'finished') updates.push({ event: 'SCAN_ERROR', payload: { message: event.message, status: event.status } });
       return updates;
     }
     case 'error':
-      return [{ event: 'SCAN_MAIN_LOGS', payload: { mainLogs: [{ level: 'error', message: event.message }] } }];
+      return [{ event: 'SCAN_MAIN_LOGS', payload: { mainLogs: [{ level: 'error', message: event.message, ...refOf(event) }] } }];
   }
 }
 
@@ -222,6 +247,7 @@ export function applyScanUpdate(state: ScanState, update: ScanUpdate, limits: Re
         mainLogs: tail([...listOf(p.mainLogs)], limits.mainLogs),
         results: tail([...listOf(p.results)], limits.results),
         finishedMessage: p.finishedMessage ?? null,
+        finishedRef: refOrNull(p.finishedRef ?? {}),
         exitCode: typeof p.exitCode === 'number' ? p.exitCode : null,
       };
     }
@@ -245,6 +271,7 @@ export function applyScanUpdate(state: ScanState, update: ScanUpdate, limits: Re
         counts: p.counts ? { ...p.counts } : state.counts,
         metadata: p.metadata ? { ...p.metadata } : state.metadata,
         finishedMessage: p.message ?? null,
+        finishedRef: refOrNull(p),
         exitCode: p.exitCode ?? null,
         cancelled: p.status === 'cancelled',
         tasks: [],

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScanEvent } from '../../server/contract/scan-events.js';
 import { decode, encode, scanUpdateOf } from '../../server/contract/realtime.js';
 import { STATE_LIMITS, applyScanUpdate, initialScanState, reduceScanState, scanSnapshot, scanUpdatesFor, type ScanState, type ScanStateLimits } from '../../server/contract/scan-state.js';
+import { MSG } from '../../server/contract/scan-text/zh-CN.js';
+import { SCAN_TEXT, scanLineText } from '../../server/contract/scan-text/index.js';
 import { TERMINAL_SCAN_LIMITS } from '../../cli/tui/run-scan-tui.js';
 import { WEB_SCAN_LIMITS, mainLogLines, reduceFrame, started } from '../../web/src/features/admin/scanner-state.js';
 
@@ -135,5 +137,39 @@ describe('the scanner page around the reducer', () => {
     const done = fold([{ type: 'finished', status: 'finished', message: '扫描完成: 新增 1 个', counts: counts(), metadata, exitCode: 0 }], STATE_LIMITS, running);
     expect(mainLogLines(done).at(-1)).toEqual({ level: 'info', message: '扫描完成: 新增 1 个' });
     expect(mainLogLines(started(done))).toBe(done.mainLogs);
+  });
+});
+
+describe('scan lines in the reader’s language', () => {
+  const keyed: ScanEvent[] = [
+    { type: 'started', runId: 9, kind: 'scan', pid: 1, at: '2025-01-01 00:00:00' },
+    { type: 'main-log', level: 'info', message: MSG.foundFolders(3), key: 'foundFolders', params: [3] },
+    { type: 'task-started', code: 'RJ000001', workId: 1 },
+    { type: 'task-failed', code: 'RJ000001', error: MSG.workError('boom'), key: 'workError', params: ['boom'] },
+    { type: 'finished', status: 'finished', message: MSG.finishedScan(counts(1)), key: 'finishedScan', params: [counts(1)], counts: counts(1), metadata, exitCode: 1 },
+  ];
+
+  it('keeps each line’s key and parameters through the reducer, the socket frames and a snapshot', () => {
+    const state = keyed.reduce((s, e) => reduceScanState(s, e), initialScanState());
+    expect(state.mainLogs).toEqual([{ level: 'info', message: '共找到 3 个音声文件夹.', key: 'foundFolders', params: [3] }]);
+    expect(state.failedTasks[0].logs.at(-1)).toEqual({ level: 'error', message: '处理作品时出错: boom', key: 'workError', params: ['boom'] });
+    expect(state.finishedRef).toEqual({ key: 'finishedScan', params: [counts(1)] });
+    // the web page: frames in, and a snapshot after a reload
+    let web = initialScanState();
+    let before = initialScanState();
+    for (const e of keyed) {
+      for (const u of scanUpdatesFor(e, before)) web = reduceFrame(web, decode(encode(u.event, u.payload))!);
+      before = reduceScanState(before, e);
+    }
+    expect(mainLogLines(web).map((l) => scanLineText(l, SCAN_TEXT.en))).toEqual(['Found 3 work folder(s).', SCAN_TEXT.en.finishedScan(counts(1))]);
+    const reloaded = applyScanUpdate(initialScanState(), { event: 'SCAN_INIT_STATE', payload: JSON.parse(JSON.stringify(scanSnapshot(state))) as ReturnType<typeof scanSnapshot> });
+    expect(mainLogLines(reloaded).map((l) => scanLineText(l, SCAN_TEXT.ja))).toEqual([SCAN_TEXT.ja.foundFolders(3), SCAN_TEXT.ja.finishedScan(counts(1))]);
+    expect(reloaded.exitCode).toBe(1);
+  });
+
+  it('says a line in Chinese exactly as the scanner wrote it, and falls back to its text without a known key', () => {
+    for (const e of keyed) if (e.type === 'main-log') expect(scanLineText(e, SCAN_TEXT['zh-CN'])).toBe(e.message);
+    expect(scanLineText({ message: '旧的日志', key: 'noSuchKey', params: [] }, SCAN_TEXT.en)).toBe('旧的日志');
+    expect(scanLineText({ message: '旧的日志' }, SCAN_TEXT.ja)).toBe('旧的日志');
   });
 });

@@ -3,10 +3,11 @@
  * scan over the admin socket; start buttons disabled while running, kill shown only while running;
  * the log panel, and tabs for processing, failed and results.
  */
+import { SCAN_TEXT, scanLineText } from '../../../../server/contract/scan-text/index.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, Progress, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerStop, IconRefresh, IconScan, IconFileMusic, IconPlugConnectedX } from '@tabler/icons-react';
-import { t } from '../../i18n/index.js';
+import { locale, t } from '../../i18n/index.js';
 import type { LogLine, ScanStatus, TaskState } from '../../../../server/contract/scan-state.js';
 import { mainLogLines, resultLine } from './scanner-state.js';
 import { useScannerSocket, type SocketPhase } from './use-scanner-socket.js';
@@ -68,7 +69,8 @@ function LinePanel({ lines, empty, height = 280, testId }: { lines: { key: strin
   );
 }
 
-const logLines = (logs: LogLine[], prefix = '') => logs.map((l, i) => ({ key: `${prefix}${i}`, text: l.message, level: l.level }));
+/** The lines in the interface language: from each line's key and parameters, or its own text without them. */
+const logLines = (logs: LogLine[], prefix = '') => logs.map((l, i) => ({ key: `${prefix}${i}`, text: scanLineText(l, SCAN_TEXT[locale()]), level: l.level }));
 
 function TaskList({ tasks, empty, testId }: { tasks: TaskState[]; empty: string; testId: string }) {
   if (!tasks.length) {

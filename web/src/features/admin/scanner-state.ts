@@ -22,7 +22,7 @@ export function reduceFrame(state: ScanState, frame: Frame): ScanState {
 
 /** The log panel's lines: the main log, and once the run has ended its closing message. */
 export function mainLogLines(state: ScanState): LogLine[] {
-  return state.status !== 'running' && state.finishedMessage ? [...state.mainLogs, { level: 'info', message: state.finishedMessage }] : state.mainLogs;
+  return state.status !== 'running' && state.finishedMessage ? [...state.mainLogs, { level: 'info', message: state.finishedMessage, ...state.finishedRef }] : state.mainLogs;
 }
 
 /** How the kikoeru dashboard prints a result line (docs/API.md#admin-socket). */
