@@ -15,6 +15,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ['default'],
-    setupFiles: ['test/helpers/setup-temp-dirs.ts'],
+    setupFiles: ['test/helpers/setup.ts'],
   },
 });

@@ -54,13 +54,14 @@ describe('worker tokens: kikoplay worker-token and what a token may reach', () =
   });
 
   it('refuses a duplicate or malformed name and revoking an unknown one, changing nothing', async () => {
-    const dup = await cli(['--data-dir', dir, 'worker-token', 'create', 'gpu-box']);
+    // in Chinese: the server's own texts, as the terminal says them in zh-CN
+    const dup = await cli(['--lang', 'zh-CN', '--data-dir', dir, 'worker-token', 'create', 'gpu-box']);
     expect(dup.code).not.toBe(0);
     expect(dup.stderr).toContain('已存在');
-    const bad = await cli(['--data-dir', dir, 'worker-token', 'create', 'two words']);
+    const bad = await cli(['--lang', 'zh-CN', '--data-dir', dir, 'worker-token', 'create', 'two words']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('名称无效');
-    const unknown = await cli(['--data-dir', dir, 'worker-token', 'revoke', 'nobody']);
+    const unknown = await cli(['--lang', 'zh-CN', '--data-dir', dir, 'worker-token', 'revoke', 'nobody']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('nobody');
     expect(await t.app.db.all('SELECT name, revoked FROM worker_tokens')).toEqual([{ name: 'gpu-box', revoked: 0 }]);

@@ -192,6 +192,9 @@ describe('browse: a scanned library', () => {
       rate_count_detail: nullableArray,
       rank: nullableArray,
       lyric_status: (v) => v === '' || v === 'local' || v === 'ai' || v === 'ai_local',
+      // kikoplay's own: whether the metadata is known, and why not (null when it is)
+      metadata_status: (v) => v === 'ok' || v === 'pending' || v === 'failed' || v === 'not_found',
+      metadata_error: (v) => v === null || typeof v === 'string',
       userRating: (v) => v === null || Number.isInteger(v),
       circle: (v) => typeof v === 'object' && v !== null && Number.isInteger((v as { id: unknown }).id) && typeof (v as { name: unknown }).name === 'string',
       vas: (v) => Array.isArray(v) && v.every((x: { id: unknown; name: unknown }) => typeof x.id === 'string' && typeof x.name === 'string'),
