@@ -17,6 +17,7 @@ import { startHttpServer, type RunningServer } from '../../server/http/server.js
 import { launchChromium, openPage, screenshot } from '../helpers/browser.js';
 import { PACKAGE_ROOT } from '../helpers/cli-server.js';
 import { ChunkTimeoutError, withChunkTimeout, withTimeout } from '../../web/src/lib/pwa-chunks.js';
+import { t } from '../../web/src/i18n/index.js';
 
 const BUILT_WEB = path.join(PACKAGE_ROOT, 'dist', 'web');
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -206,7 +207,7 @@ describe('route chunks load under a time limit', { timeout: 90_000 }, () => {
 
   it('fails a chunk that does not arrive in time, and passes one that does', async () => {
     await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toBeInstanceOf(ChunkTimeoutError);
-    await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toThrow('页面资源加载超时（120 秒），请检查网络后刷新页面。');
+    await expect(withTimeout(() => new Promise<never>(() => undefined), 20)).rejects.toThrow(t.library.pwa.chunkTimeout);
     await expect(withTimeout(async () => 'ok', 1000)).resolves.toBe('ok');
     await expect(withTimeout(() => Promise.reject(new Error('404')), 1000)).rejects.toThrow('404');
   });

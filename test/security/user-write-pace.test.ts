@@ -14,9 +14,9 @@ const WORKS = [810001, 810002, 810003, 810004];
 /** A play state whose JSON is about `bytes` long. */
 const stateOf = (bytes: number) => ({ queue: [{ title: 'x'.repeat(bytes) }], index: 0, seconds: 0 });
 
-async function serverWith(maxWaitMs: number): Promise<{ t: TestServer; alice: string; bobby: string }> {
-  // 64 KB a second after a 256 KB burst
-  const t = await startTestServer({ limits: { userWriteBytesPerSecond: 64 * KB, userWriteBurstBytes: 256 * KB, userWriteMaxWaitMs: maxWaitMs } });
+async function serverWith(maxWaitMs: number, bytesPerSecond = 64 * KB): Promise<{ t: TestServer; alice: string; bobby: string }> {
+  // 64 KB a second (unless told) after a 256 KB burst
+  const t = await startTestServer({ limits: { userWriteBytesPerSecond: bytesPerSecond, userWriteBurstBytes: 256 * KB, userWriteMaxWaitMs: maxWaitMs } });
   for (const id of WORKS) await t.app.db.run("INSERT INTO works (id, code, title, root_folder, dir) VALUES (?, ?, ?, 'lib', ?)", [id, `RJ${id}`, `作品 ${id}`, `RJ${id}`]);
   await t.addUser('alice', 'alicepass', 'user');
   await t.addUser('bobby', 'bobbypass', 'user');
@@ -26,13 +26,16 @@ async function serverWith(maxWaitMs: number): Promise<{ t: TestServer; alice: st
 describe('per-user write pace', () => {
   let s: Awaited<ReturnType<typeof serverWith>>;
   let paced: Awaited<ReturnType<typeof serverWith>>;
+  let slow: Awaited<ReturnType<typeof serverWith>>;
   beforeAll(async () => {
     s = await serverWith(1000);
     paced = await serverWith(3000);
+    slow = await serverWith(5000, 16 * KB);
   });
   afterAll(async () => {
     await s?.t.close();
     await paced?.t.close();
+    await slow?.t.close();
   });
 
   const put = (t: TestServer, token: string, workId: number, bytes: number) =>
@@ -41,8 +44,9 @@ describe('per-user write pace', () => {
       .then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: string }, at: performance.now() }));
 
   it('past the burst, a write that would wait longer than allowed is refused with 429 and not stored; another user is not held up', async () => {
-    const { t, alice, bobby } = s;
-    // 3 × 120 KB at once: two fit the 256 KB burst, the third would wait ~1.6 s (more than 1 s)
+    const { t, alice, bobby } = slow;
+    // 3 × 120 KB at once: two fit the 256 KB burst, the third would wait ~6.5 s at 16 KB/s (more than the
+    // 5 s allowed), so it is refused after 5 s: time enough for bob's answer even on a busy machine
     const alices = Promise.all(WORKS.slice(0, 3).map((id) => put(t, alice, id, 120 * KB)));
     const bob = await put(t, bobby, WORKS[3], 120 * KB);
     const results = await alices;
@@ -51,7 +55,7 @@ describe('per-user write pace', () => {
     const refused = results.find((r) => r.status === 429)!;
     expect(refused.body).toEqual({ error: WRITE_PACE_MESSAGE, code: 'WRITE_PACE' });
     expect(refused.retryAfter).toMatch(/^[1-9]\d*$/);
-    // bob's write was answered before alice's refusal (which waited its second first)
+    // bob's write was answered before alice's refusal (which waited its 5 s first)
     expect(bob.at).toBeLessThan(refused.at);
     const stored = await t.app.db.all<{ work_id: number }>('SELECT work_id FROM play_history WHERE user_id = (SELECT id FROM users WHERE name = ?)', ['alice']);
     expect(stored).toHaveLength(2);
