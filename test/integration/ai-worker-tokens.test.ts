@@ -1,30 +1,11 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliInProcess } from '../helpers/cli-in-process.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/app.js';
 
-/** Run the real CLI program in-process, capturing its output. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += chunk.toString();
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += chunk.toString();
-    return true;
-  });
-  try {
-    const code = await main(['node', 'kikoplay', ...args]);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const cli = cliInProcess;
 
 describe('worker tokens: kikoplay worker-token and what a token may reach', () => {
   const dir = tempDir();
