@@ -33,6 +33,10 @@ export interface CliServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Give up waiting for the start-up line after this long. */
   startTimeoutMs?: number;
+  /** The `kikoplay` entry to run (default: this checkout's bin/kikoplay.js), e.g. an installed package's. */
+  bin?: string;
+  /** The working directory of the process (default: this checkout). */
+  cwd?: string;
 }
 
 /** Fail early, with the fix, when the package has not been built. */
@@ -42,7 +46,7 @@ export function assertBuilt(): void {
 }
 
 /** The environment of the child: ours minus anything that would redirect or reconfigure it. */
-function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (key.startsWith('KIKOPLAY_') || key === 'PORT') continue;
@@ -58,11 +62,11 @@ function waitForExit(child: ChildProcess): Promise<void> {
 }
 
 export async function startCliServer(opts: CliServerOptions = {}): Promise<CliServer> {
-  assertBuilt();
+  if (!opts.bin) assertBuilt();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'kikoplay-e2e-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0', ...(opts.args ?? [])], {
-    cwd: PACKAGE_ROOT,
+  const child = spawn(process.execPath, [opts.bin ?? BIN, 'serve', '--data-dir', dataDir, '--port', '0', ...(opts.args ?? [])], {
+    cwd: opts.cwd ?? PACKAGE_ROOT,
     env: childEnv(opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
