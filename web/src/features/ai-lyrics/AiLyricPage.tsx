@@ -37,7 +37,6 @@ const statusOptions = (): { value: string; label: string }[] =>
     label: c.statuses[name],
   }));
 
-
 /** "123456", "RJ123456", "bj01234567" → a work id; "" → none; anything else → NaN. */
 export function parseWorkFilter(text: string): number | undefined {
   const s = text.trim();

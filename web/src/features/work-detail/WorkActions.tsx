@@ -9,7 +9,20 @@
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
-import { IconBookmark, IconCheck, IconChevronDown, IconDots, IconEdit, IconHistory, IconInfoCircle, IconLanguage, IconPencil, IconPlayerPlayFilled, IconRefresh, IconTextRecognition } from '@tabler/icons-react';
+import {
+  IconBookmark,
+  IconCheck,
+  IconChevronDown,
+  IconDots,
+  IconEdit,
+  IconHistory,
+  IconInfoCircle,
+  IconLanguage,
+  IconPencil,
+  IconPlayerPlayFilled,
+  IconRefresh,
+  IconTextRecognition,
+} from '@tabler/icons-react';
 import type { Progress, WorkDetail } from '../../../../server/contract/works.js';
 import { ApiError } from '../../api/client.js';
 import { PROGRESS_VALUES, putProgress } from '../../components/work-card/review-api.js';
@@ -104,25 +117,25 @@ export function WorkActions({ work, userName, admin, canWrite, folderAudioCount,
         </Button>
       )}
       {canWrite && (
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button variant="light" leftSection={<IconBookmark size={16} />} rightSection={<IconChevronDown size={14} />} loading={progress.isPending} data-testid="action-progress">
-            {work.progress ? t.library.progress[work.progress] : D.progress}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {PROGRESS_VALUES.map((p) => (
-            <Menu.Item key={p} onClick={() => progress.mutate(p)} rightSection={work.progress === p ? <IconCheck size={14} /> : null} data-testid={`progress-${p}`}>
-              {t.library.progress[p]}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button variant="light" leftSection={<IconBookmark size={16} />} rightSection={<IconChevronDown size={14} />} loading={progress.isPending} data-testid="action-progress">
+              {work.progress ? t.library.progress[work.progress] : D.progress}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {PROGRESS_VALUES.map((p) => (
+              <Menu.Item key={p} onClick={() => progress.mutate(p)} rightSection={work.progress === p ? <IconCheck size={14} /> : null} data-testid={`progress-${p}`}>
+                {t.library.progress[p]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       )}
       {canWrite && (
-      <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onReview} data-testid="action-review">
-        {D.review}
-      </Button>
+        <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onReview} data-testid="action-review">
+          {D.review}
+        </Button>
       )}
       {saved && !playingThis && (
         <Button
@@ -148,15 +161,15 @@ export function WorkActions({ work, userName, admin, canWrite, folderAudioCount,
         </Button>
       )}
       {canWrite && (
-      <Button
-        variant="subtle"
-        leftSection={<IconLanguage size={16} />}
-        onClick={() => (folderAudioCount ? confirm(D.translateConfirm(folderAudioCount), () => translate.mutate()) : notifyWarning(D.translateNone))}
-        loading={translate.isPending}
-        data-testid="action-translate-folder"
-      >
-        {D.translateFolder}
-      </Button>
+        <Button
+          variant="subtle"
+          leftSection={<IconLanguage size={16} />}
+          onClick={() => (folderAudioCount ? confirm(D.translateConfirm(folderAudioCount), () => translate.mutate()) : notifyWarning(D.translateNone))}
+          loading={translate.isPending}
+          data-testid="action-translate-folder"
+        >
+          {D.translateFolder}
+        </Button>
       )}
       {!canWrite && (
         <Text size="sm" c="dimmed" data-testid="guest-note" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
