@@ -28,6 +28,8 @@ export interface AiTaskDto {
   title: string | null;
   created_at: string;
   updated_at: string;
+  /** In the AI centre's list: whether the viewer may retry and delete it (an admin any task, a user their own). */
+  can_change?: boolean;
 }
 
 export interface TaskListQuery {
@@ -159,7 +161,10 @@ export class AiTasksService {
   /** GET /api/lyric/translate with `workers` for the viewer (the AI centre). */
   async listFor(viewer: Actor | null, q: TaskListQuery): Promise<TaskList> {
     const [list, workers] = await Promise.all([this.list(q), this.workerPresence(viewer)]);
-    return { ...list, workers };
+    // the same rule as ownedIds(): the page offers retry and delete only where the server allows them
+    const creators = isAdmin(viewer) || !canWrite(viewer) ? null : await this.repo.creators(list.tasks.map((task) => task.id));
+    const canChange = (id: number) => isAdmin(viewer) || (creators !== null && viewer !== null && creators.get(id) === viewer.id);
+    return { ...list, tasks: list.tasks.map((task) => ({ ...task, can_change: canChange(task.id) })), workers };
   }
 
   /** GET /api/lyric/translate. `page = -1` with a work: all of its tasks; without: the first page. */

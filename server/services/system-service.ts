@@ -10,12 +10,16 @@ export interface VersionInfo {
   notifyUser: boolean;
   lockFileExists: boolean;
   lockReason: string | null;
+  /** While a scan holds the lock: its kind (scan, refresh, …) and start (ISO 8601 UTC, for clients to show in their own time); null otherwise. */
+  lockKind: string | null;
+  lockStartedAt: string | null;
 }
 
 /**
  * `/api/version`. Works offline: no update server is contacted (the update check is off unless an
  * admin enables it, and kikoplay ships no remote check), so `update_available` is false. The lock
- * notice tells users a scan holds the library lock.
+ * notice tells users a scan holds the library lock (`lockReason` for kikoeru clients; `lockKind` and
+ * `lockStartedAt` for the web app, which shows the start in the viewer's time zone).
  */
 export class SystemService {
   constructor(
@@ -34,6 +38,8 @@ export class SystemService {
       notifyUser: this.store.get().checkUpdate,
       lockFileExists: lockReason !== null,
       lockReason,
+      lockKind: holder ? holder.kind : null,
+      lockStartedAt: holder?.startedAt || null,
     };
   }
 }

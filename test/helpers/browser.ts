@@ -83,6 +83,8 @@ export interface PageOptions {
   baseURL: string;
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** The browser's time zone (the machine's when not given), e.g. 'Asia/Tokyo' to check times shown in the viewer's zone. */
+  timezoneId?: string;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function openPage(browser: Browser, opts: PageOptions): Promise<{ c
     colorScheme: opts.colorScheme ?? 'light',
     locale: 'zh-CN',
     reducedMotion: 'reduce',
+    timezoneId: opts.timezoneId,
   });
   const errors: string[] = [];
   await watchCsp(context, errors);

@@ -85,6 +85,7 @@ export interface OpenOptions {
   as?: Account | string | null;
   viewport?: PageOptions['viewport'];
   colorScheme?: PageOptions['colorScheme'];
+  timezoneId?: PageOptions['timezoneId'];
   /** Default timeout of the context's actions and waits (ms; Playwright's 30 s when not given). */
   timeout?: number;
   /** Another server than the file's (one a test started for itself). */
@@ -235,7 +236,7 @@ export function servedApp(opts: ServedAppOptions = {}): ServedApp {
     addUser: (role, prefix) => need(started, 'the server').addUser(role, prefix),
     stop: () => need(started, 'the server').stop(),
     async open(o = {}) {
-      const pageOpts: PageOptions = { baseURL: o.on?.url ?? need(started, 'the server').url, viewport: o.viewport ?? VIEWPORTS.desktop, colorScheme: o.colorScheme };
+      const pageOpts: PageOptions = { baseURL: o.on?.url ?? need(started, 'the server').url, viewport: o.viewport ?? VIEWPORTS.desktop, colorScheme: o.colorScheme, timezoneId: o.timezoneId };
       const token = typeof o.as === 'string' ? o.as : (o.as?.token ?? null);
       const opened = token ? await openLoggedInPage(need(browser, 'the browser'), token, pageOpts) : await openPage(need(browser, 'the browser'), pageOpts);
       contexts.add(opened.context);

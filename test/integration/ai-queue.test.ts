@@ -83,6 +83,7 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
         title: '作品 123456',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        can_change: true,
       },
     ]);
     // a pending task is not an AI lyric yet
@@ -394,6 +395,18 @@ describe('AI lyric task queue (UI side) and worker protocol', () => {
       expect(await t.json('GET', `/api/lyric/translate/lrc?id=${id}`, { token: bob })).toEqual({ status: 200, body: { lrcContent: lrc } });
       expect(await taskRow(own)).toMatchObject({ status: 1 });
       expect(await hasAi(123456)).toBe(1);
+    });
+
+    it('lists each task with can_change for the viewer: the requester and admins, not other users nor guests', async () => {
+      await clearQueue();
+      const alices = (await create('123456/0')).body.id;
+      const bobs = (await create('123456/1', bob)).body.id;
+      const changeable = async (token: string) =>
+        Object.fromEntries((await list('page=-1&status=[]&work_id=123456', token)).body.tasks.map((task) => [task.id, (task as Task & { can_change?: boolean }).can_change]));
+      expect(await changeable(alice)).toEqual({ [alices]: true, [bobs]: false });
+      expect(await changeable(bob)).toEqual({ [alices]: false, [bobs]: true });
+      expect(await changeable(admin)).toEqual({ [alices]: true, [bobs]: true });
+      expect(await changeable(guest)).toEqual({ [alices]: false, [bobs]: false });
     });
 
     it('lets the requester and an admin redo and delete; a task whose requester is gone is left to admins', async () => {

@@ -57,6 +57,8 @@ describe('HTTP core', () => {
     expect(res.body.update_available).toBe(false);
     expect(res.body.lockFileExists).toBe(false);
     expect(res.body.lockReason).toBeNull();
+    expect(res.body.lockKind).toBeNull();
+    expect(res.body.lockStartedAt).toBeNull();
   });
 
   it('validates PUT /api/config/admin and names the key', async () => {

@@ -39,6 +39,9 @@ export interface VersionInfo {
   notifyUser?: boolean;
   lockFileExists?: boolean;
   lockReason?: string | null;
+  /** While a scan holds the lock: what kind of run and when it started (ISO 8601, UTC), for a notice in the viewer's time. */
+  lockKind?: string | null;
+  lockStartedAt?: string | null;
 }
 
 /** GET /api/config/shared → `sharedConfig` */
@@ -48,6 +51,19 @@ export interface SharedConfig {
 }
 
 export const isAdminUser = (user: SessionUser | null | undefined): boolean => user?.role === 'admin' || user?.group === 'administrator';
+
+/** The role of a signed-in user: kikoplay's `role`, else kikoeru's `group` (with auth off the server answers as the admin). */
+export const roleOfUser = (user: SessionUser | null | undefined): Role | null => {
+  if (!user) return null;
+  if (user.role === 'admin' || user.role === 'user' || user.role === 'guest') return user.role;
+  return user.group === 'administrator' ? 'admin' : user.group === 'user' ? 'user' : user.group === 'guest' ? 'guest' : null;
+};
+
+/** Users and admins rate, review, mark progress, save play history and queue AI lyrics; guests only browse and play. */
+export const canWriteUser = (user: SessionUser | null | undefined): boolean => {
+  const role = roleOfUser(user);
+  return role === 'admin' || role === 'user';
+};
 
 /** Who acted on a task, as the server recorded it. */
 export interface AiTaskAccount {
@@ -74,4 +90,6 @@ export interface AiTask {
   title?: string | null;
   created_at?: string;
   updated_at?: string;
+  /** In the AI centre's list: the viewer may retry and delete it (an admin any task, a user their own). */
+  can_change?: boolean;
 }

@@ -1,7 +1,8 @@
 /**
  * What the main layout loads once the session is known:
- * the version (update notice 5 s when `update_available && notifyUser`; the library-lock notice
- * 60 s with a link to the scanner) and the shared config into its store.
+ * the version (update notice 5 s when `update_available && notifyUser`; for the admin only, the
+ * library-lock notice 60 s with the scan's start in the viewer's time and a link to the scanner) and
+ * the shared config into its store.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudDownload, IconLock } from '@tabler/icons-react';
 import { fetchSharedConfig } from '../api/session.js';
+import { formatDateTime } from '../i18n/format.js';
 import type { VersionInfo } from '../api/types.js';
 import { t } from '../i18n/index.js';
 import { useSharedConfig } from '../lib/shared-config.js';
@@ -21,11 +23,17 @@ export const LOCK_NOTICE_MS = 60_000;
 /** The notices are shown once per page load, not on every remount of the layout. */
 let noticesShown = false;
 
-function showVersionNotices(info: VersionInfo, goScanner: () => void): void {
+/** The lock notice's text: the start of the scan in the viewer's time zone and language (the server's own text is Chinese, in UTC). */
+export function lockNoticeText(info: VersionInfo): string {
+  return info.lockStartedAt ? t.notices.lockSince(formatDateTime(info.lockStartedAt)) : t.notices.lockDefault;
+}
+
+/** `admin`: the scan notice and its link to the scanner are the admin's (the scanner is theirs alone). */
+function showVersionNotices(info: VersionInfo, admin: boolean, goScanner: () => void): void {
   if (info.update_available && info.notifyUser) {
     notifications.show({ id: 'update-notice', color: 'violet', icon: <IconCloudDownload size={18} />, autoClose: UPDATE_NOTICE_MS, message: t.notices.updateAvailable });
   }
-  if (info.lockFileExists) {
+  if (admin && info.lockFileExists) {
     const id = 'lock-notice';
     notifications.show({
       id,
@@ -34,7 +42,9 @@ function showVersionNotices(info: VersionInfo, goScanner: () => void): void {
       autoClose: LOCK_NOTICE_MS,
       message: (
         <>
-          <Text size="sm">{info.lockReason || t.notices.lockDefault}</Text>
+          <Text size="sm" data-testid="lock-notice">
+            {lockNoticeText(info)}
+          </Text>
           <Group gap="xs" mt="xs">
             <Button size="compact-sm" variant="subtle" color="gray" onClick={() => notifications.hide(id)}>
               {t.notices.lockLater}
@@ -57,7 +67,7 @@ function showVersionNotices(info: VersionInfo, goScanner: () => void): void {
   }
 }
 
-export function useBootstrap(enabled: boolean): void {
+export function useBootstrap(enabled: boolean, admin: boolean): void {
   const navigate = useNavigate();
   const version = useVersion(enabled);
   const shared = useQuery({ queryKey: ['config', 'shared'], queryFn: ({ signal }) => fetchSharedConfig(signal), enabled, staleTime: Infinity });
@@ -70,6 +80,6 @@ export function useBootstrap(enabled: boolean): void {
   useEffect(() => {
     if (!version.data || noticesShown) return;
     noticesShown = true;
-    showVersionNotices(version.data, () => void navigate('/admin/scanner'));
-  }, [version.data, navigate]);
+    showVersionNotices(version.data, admin, () => void navigate('/admin/scanner'));
+  }, [version.data, admin, navigate]);
 }

@@ -116,6 +116,7 @@ export const en: Messages = {
     lockLater: 'Remind me later',
     lockGoScanner: 'Go to the scanner',
     lockDefault: 'The library is being scanned; some works may be incomplete for now.',
+    lockSince: (time: string) => `The library is being scanned (since ${time}); some works may be incomplete for now.`,
   },
   admin: {
     title: 'Dashboard',
@@ -678,6 +679,7 @@ export const en: Messages = {
       deleteHistoryDone: 'Play history deleted',
       deleteHistoryFailed: 'Could not delete the play history',
       translateFolder: 'Translate the audio in this folder',
+      guestNote: 'Guest accounts can browse and play only',
       translateConfirm: (n: number) => `Create AI lyric translation tasks for the ${plural(n, 'audio file', 'audio files')} in this folder?`,
       translateDone: (n: number, failed: number) =>
         failed ? `${plural(n, 'translation task', 'translation tasks')} submitted, ${num(failed)} failed` : `${plural(n, 'translation task', 'translation tasks')} submitted`,

@@ -114,6 +114,7 @@ export const ja: Messages = {
     lockLater: 'あとで',
     lockGoScanner: 'スキャン画面へ',
     lockDefault: 'ライブラリをスキャン中です。一部の作品情報はまだ不完全な場合があります。',
+    lockSince: (time: string) => `ライブラリをスキャン中です（${time} 開始）。一部の作品情報はまだ不完全な場合があります。`,
   },
   admin: {
     title: 'ダッシュボード',
@@ -677,6 +678,7 @@ export const ja: Messages = {
       deleteHistoryDone: '再生履歴を削除しました',
       deleteHistoryFailed: '再生履歴を削除できませんでした',
       translateFolder: 'このフォルダーの音声を翻訳',
+      guestNote: 'ゲストアカウントは閲覧と再生のみできます',
       translateConfirm: (n: number) => `このフォルダーの音声 ${num(n)} 件に AI 歌詞翻訳タスクを作成しますか？`,
       translateDone: (n: number, failed: number) => (failed ? `翻訳タスクを ${num(n)} 件送信しました（${num(failed)} 件失敗）` : `翻訳タスクを ${num(n)} 件送信しました`),
       translateNone: 'このフォルダーに音声はありません',

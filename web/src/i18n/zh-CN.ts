@@ -119,6 +119,7 @@ export const zhCN = {
     lockLater: '以后提醒我',
     lockGoScanner: '前往扫描页',
     lockDefault: '媒体库正在扫描中，部分作品信息可能暂不完整。',
+    lockSince: (time: string) => `媒体库正在扫描中（开始于 ${time}），部分作品信息可能暂不完整。`,
   },
   admin: {
     title: '仪表盘',
@@ -676,6 +677,7 @@ export const zhCN = {
       deleteHistoryDone: '已删除播放记录',
       deleteHistoryFailed: '删除历史失败',
       translateFolder: '翻译当前文件夹音频',
+      guestNote: '游客账号只能浏览和播放',
       translateConfirm: (n: number) => `为当前文件夹的 ${n} 个音频创建 AI 歌词翻译任务？`,
       translateDone: (n: number, failed: number) => (failed ? `已提交 ${n} 个翻译任务，${failed} 个失败` : `已提交 ${n} 个翻译任务`),
       translateNone: '当前文件夹没有音频',

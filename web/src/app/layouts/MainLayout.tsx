@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppShell, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { isAdminUser } from '../../api/types.js';
 import { useSession } from '../../features/auth/use-session.js';
 import { t } from '../../i18n/index.js';
 import { FirstScreenStage, markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
@@ -34,7 +35,7 @@ export function MainLayout() {
   useEffect(() => {
     if (session.isError || (session.isSuccess && !listScreen)) markFirstScreen();
   }, [session.isError, session.isSuccess, listScreen]);
-  useBootstrap(session.isSuccess && player);
+  useBootstrap(session.isSuccess && player, isAdminUser(session.data?.user));
   const desktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);

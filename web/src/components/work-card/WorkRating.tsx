@@ -1,7 +1,7 @@
 /**
  * The current user's editable stars on a work. Clicking a star saves it at once
- * (PUT /api/review, stars only); the server's message is the brief success toast, a guest's 403 the
- * generic warning, after which the stars go back to what was saved.
+ * (PUT /api/review, stars only); the server's message is the brief success toast; a refusal shows the
+ * generic warning, after which the stars go back to what was saved. Guests may not rate: they get no stars.
  */
 import { useEffect, useState } from 'react';
 import { Rating } from '@mantine/core';
@@ -10,7 +10,7 @@ import { IconStarFilled, IconStar } from '@tabler/icons-react';
 import { HoverTip } from '../HoverTip.js';
 import type { RateCountDetail } from '../../../../server/contract/works.js';
 import { reportError } from '../../api/errors.js';
-import type { Session } from '../../api/types.js';
+import { canWriteUser, type Session } from '../../api/types.js';
 import { SESSION_KEY } from '../../api/session.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
@@ -44,10 +44,13 @@ export function WorkRating({ workId, value, size = 'sm', detail, light = false, 
     setShown(value ?? 0);
   }, [value]);
 
+  // pages render once the session is known (SessionOutlet); read it without subscribing every card
+  const user = queryClient.getQueryData<Session>(SESSION_KEY)?.user;
+
   const change = (rating: number) => {
     if (rating === shown) return;
     setShown(rating);
-    const userName = queryClient.getQueryData<Session>(SESSION_KEY)?.user.name ?? '';
+    const userName = user?.name ?? '';
     putRating(userName, workId, rating).then(
       (res) => {
         notifySuccess(res.message);
@@ -60,6 +63,8 @@ export function WorkRating({ workId, value, size = 'sm', detail, light = false, 
       },
     );
   };
+
+  if (!canWriteUser(user)) return null;
 
   if (light) {
     return (

@@ -14,7 +14,7 @@ import { IconFileMusic, IconRefresh, IconRotateClockwise, IconTrash, IconFileTex
 import { HoverTip } from '../../components/HoverTip.js';
 import { formatWorkCode, parseProductCode } from '../../../../server/domain/work-code.js';
 import { aiStatusCode, type AiStatusName } from '../../../../server/domain/ai-status.js';
-import { isAdminUser, type SessionUser } from '../../api/types.js';
+import { canWriteUser, isAdminUser } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { notifySuccess } from '../../lib/notify.js';
@@ -36,12 +36,6 @@ const statusOptions = (): { value: string; label: string }[] =>
     value: String(aiStatusCode(name)),
     label: c.statuses[name],
   }));
-
-/** Users and the admin queue, retry and delete tasks; guests only look. */
-const canWrite = (user: SessionUser | undefined): boolean => {
-  const role = user?.role ?? (user?.group === 'administrator' ? 'admin' : user?.group);
-  return role === 'admin' || role === 'user';
-};
 
 /** "123456", "RJ123456", "bj01234567" → a work id; "" → none; anything else → NaN. */
 export function parseWorkFilter(text: string): number | undefined {
@@ -154,7 +148,7 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
             )}
             {writable && (
               <HoverTip label={c.delete}>
-                <ActionIcon variant="subtle" color="red" onClick={onDelete} disabled={busy} aria-label={`${c.delete} ${file.fileBasename}`}>
+                <ActionIcon variant="subtle" color="red" onClick={onDelete} disabled={busy} aria-label={`${c.delete} ${file.fileBasename}`} data-testid="ai-task-delete">
                   <IconTrash size={16} />
                 </ActionIcon>
               </HoverTip>
@@ -182,7 +176,8 @@ export function AiLyricPage() {
   const workId = parseWorkFilter(debouncedWork);
   const badWork = workId !== undefined && Number.isNaN(workId);
   const filter = { page, workId: badWork ? undefined : workId, fileName: debouncedFile, statuses: statuses.map(Number).sort() };
-  const writable = canWrite(session.data?.user);
+  // users and the admin queue, retry and delete tasks (a user only their own: the server says which); guests only look
+  const writable = canWriteUser(session.data?.user);
 
   const tasks = useQuery({
     queryKey: [...AI_TASKS_KEY, 'list', filter],
@@ -313,7 +308,7 @@ export function AiLyricPage() {
             <TaskCard
               key={task.id}
               task={task}
-              writable={writable}
+              writable={writable && task.can_change !== false}
               busy={(retry.isPending && retry.variables === task.id) || (remove.isPending && remove.variables === task.id)}
               onRetry={() => retry.mutate(task.id)}
               onDelete={() => confirmDelete(task)}

@@ -10,7 +10,7 @@ import { ActionIcon, Affix } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMusic } from '@tabler/icons-react';
 import { HoverTip } from '../../components/HoverTip.js';
-import { isAdminUser, type Session } from '../../api/types.js';
+import { canWriteUser, isAdminUser, type Session } from '../../api/types.js';
 import { t } from '../../i18n/index.js';
 import { LyricBar } from '../lyrics/LyricBar.js';
 import { LyricSelectDialog } from '../lyrics/LyricSelectDialog.js';
@@ -69,10 +69,11 @@ export function PlayerHost({ session }: { session: Session | undefined }) {
   const desktop = useMediaQuery('(hover: hover) and (pointer: fine)', undefined, { getInitialValueInEffect: false });
   const userName = session?.user.name;
   const admin = isAdminUser(session?.user);
+  const canWrite = canWriteUser(session?.user);
 
   useEffect(() => {
-    if (userName !== undefined) startPlayer({ name: userName, admin });
-  }, [userName, admin]);
+    if (userName !== undefined) startPlayer({ name: userName, admin, canWrite });
+  }, [userName, admin, canWrite]);
 
   useShortcuts(desktop);
   const fullScreenPage = pathname.startsWith('/fullScreenPlayer');

@@ -38,7 +38,9 @@ function start(): void {
     },
     isResuming: () => usePlayer.getState().resumePoint !== null,
     // a saved play state changes the history lists (the works page's recent strip, favourites): they load again
+    // guests only listen: the server keeps no play history for them (it would refuse with 403)
     put: async (payload) => {
+      if (!usePlayerUser.getState().canWrite) return;
       await api('PUT', '/api/histroy', { body: payload });
       void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
     },
@@ -80,11 +82,11 @@ function start(): void {
  * Start the player for the signed-in user (idempotent): speed and the stored session are per user; a
  * different user gets an empty player.
  */
-export function startPlayer(user: { name: string; admin: boolean } | null): void {
+export function startPlayer(user: { name: string; admin: boolean; canWrite: boolean } | null): void {
   start();
   const before = usePlayerUser.getState().name;
   const name = user?.name ?? null;
-  usePlayerUser.setState({ name, admin: user?.admin ?? false });
+  usePlayerUser.setState({ name, admin: user?.admin ?? false, canWrite: user?.canWrite ?? false });
   if (name !== before || !usePlayerUser.getState().ready) {
     if (before !== null && name !== null && name !== before) usePlayer.getState().clear();
     getEngine().setRate(rememberedRate(name));

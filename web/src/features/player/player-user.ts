@@ -6,11 +6,13 @@ import { getEngine } from './engine.js';
 export interface PlayerUser {
   name: string | null;
   admin: boolean;
+  /** Saves play history on the server (users and admins; a guest's would be refused). */
+  canWrite: boolean;
   /** The player has started for the signed-in user (a stored queue, if any, is restored). */
   ready: boolean;
 }
 
-export const usePlayerUser = create<PlayerUser>()(() => ({ name: null, admin: false, ready: false }));
+export const usePlayerUser = create<PlayerUser>()(() => ({ name: null, admin: false, canWrite: false, ready: false }));
 
 /** The speed remembered for a user (1× when none). */
 export const rememberedRate = (user: string | null): number => (user ? (getPref('playbackRates')[user] ?? PLAYBACK_RATE.default) : PLAYBACK_RATE.default);

@@ -132,7 +132,7 @@ const TreeRow = memo(function TreeRow({ node, status, playing, actions, canTrans
             </Menu.Item>
           )}
           {file?.type === 'audio' && canTranslate && (
-            <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => actions.translate(file)}>
+            <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => actions.translate(file)} data-testid="tree-translate">
               {T.aiTranslate}
             </Menu.Item>
           )}

@@ -2,12 +2,27 @@
  * The work page's buttons: edit work info (admin), mark progress, write review, play the
  * saved history of this work (when there is one and the work is not already playing), delete the play
  * record, translate the current folder's audio, and "more" (admin): scan local files, fix GBK /
- * Shift-JIS file names — both reload the page when the server answers with a `memo`.
+ * Shift-JIS file names — both reload the page when the server answers with a `memo`. Each button is
+ * offered only to the roles the server lets do it: guests (browse and play only) get resume and a note
+ * in place of progress, review, history and translate; edit and "more" are the admin's.
  */
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
-import { IconBookmark, IconCheck, IconChevronDown, IconDots, IconEdit, IconHistory, IconLanguage, IconPencil, IconPlayerPlayFilled, IconRefresh, IconTextRecognition } from '@tabler/icons-react';
+import {
+  IconBookmark,
+  IconCheck,
+  IconChevronDown,
+  IconDots,
+  IconEdit,
+  IconHistory,
+  IconInfoCircle,
+  IconLanguage,
+  IconPencil,
+  IconPlayerPlayFilled,
+  IconRefresh,
+  IconTextRecognition,
+} from '@tabler/icons-react';
 import type { Progress, WorkDetail } from '../../../../server/contract/works.js';
 import { ApiError } from '../../api/client.js';
 import { PROGRESS_VALUES, putProgress } from '../../components/work-card/review-api.js';
@@ -25,6 +40,8 @@ interface WorkActionsProps {
   work: WorkDetail;
   userName: string;
   admin: boolean;
+  /** Users and admins (not guests): progress, review, play history, AI lyric requests. */
+  canWrite: boolean;
   /** Audio files of the folder the tree shows, for "translate current folder". */
   folderAudioCount: number;
   onTranslateFolder(): Promise<{ done: number; failed: number }>;
@@ -46,7 +63,7 @@ function confirm(message: string, onConfirm: () => void, danger = false) {
   });
 }
 
-export function WorkActions({ work, userName, admin, folderAudioCount, onTranslateFolder, onEdit, onReview, onChanged, onReload }: WorkActionsProps) {
+export function WorkActions({ work, userName, admin, canWrite, folderAudioCount, onTranslateFolder, onEdit, onReview, onChanged, onReload }: WorkActionsProps) {
   const resumeHistory = usePlayer((s) => s.resumeHistory);
   const playingThis = usePlayer((s) => s.playing && s.queue[s.index]?.workId === work.id);
   const saved = parsePlayState(work.state);
@@ -99,23 +116,27 @@ export function WorkActions({ work, userName, admin, folderAudioCount, onTransla
           {D.edit}
         </Button>
       )}
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button variant="light" leftSection={<IconBookmark size={16} />} rightSection={<IconChevronDown size={14} />} loading={progress.isPending} data-testid="action-progress">
-            {work.progress ? t.library.progress[work.progress] : D.progress}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {PROGRESS_VALUES.map((p) => (
-            <Menu.Item key={p} onClick={() => progress.mutate(p)} rightSection={work.progress === p ? <IconCheck size={14} /> : null} data-testid={`progress-${p}`}>
-              {t.library.progress[p]}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onReview} data-testid="action-review">
-        {D.review}
-      </Button>
+      {canWrite && (
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button variant="light" leftSection={<IconBookmark size={16} />} rightSection={<IconChevronDown size={14} />} loading={progress.isPending} data-testid="action-progress">
+              {work.progress ? t.library.progress[work.progress] : D.progress}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {PROGRESS_VALUES.map((p) => (
+              <Menu.Item key={p} onClick={() => progress.mutate(p)} rightSection={work.progress === p ? <IconCheck size={14} /> : null} data-testid={`progress-${p}`}>
+                {t.library.progress[p]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {canWrite && (
+        <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onReview} data-testid="action-review">
+          {D.review}
+        </Button>
+      )}
       {saved && !playingThis && (
         <Button
           variant="filled"
@@ -127,7 +148,7 @@ export function WorkActions({ work, userName, admin, folderAudioCount, onTransla
           {D.resume}
         </Button>
       )}
-      {saved && (
+      {saved && canWrite && (
         <Button
           variant="subtle"
           color="red"
@@ -139,15 +160,23 @@ export function WorkActions({ work, userName, admin, folderAudioCount, onTransla
           {D.deleteHistory}
         </Button>
       )}
-      <Button
-        variant="subtle"
-        leftSection={<IconLanguage size={16} />}
-        onClick={() => (folderAudioCount ? confirm(D.translateConfirm(folderAudioCount), () => translate.mutate()) : notifyWarning(D.translateNone))}
-        loading={translate.isPending}
-        data-testid="action-translate-folder"
-      >
-        {D.translateFolder}
-      </Button>
+      {canWrite && (
+        <Button
+          variant="subtle"
+          leftSection={<IconLanguage size={16} />}
+          onClick={() => (folderAudioCount ? confirm(D.translateConfirm(folderAudioCount), () => translate.mutate()) : notifyWarning(D.translateNone))}
+          loading={translate.isPending}
+          data-testid="action-translate-folder"
+        >
+          {D.translateFolder}
+        </Button>
+      )}
+      {!canWrite && (
+        <Text size="sm" c="dimmed" data-testid="guest-note" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <IconInfoCircle size={16} aria-hidden />
+          {D.guestNote}
+        </Text>
+      )}
       {admin && (
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>

@@ -10,13 +10,12 @@ import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js'
 import { parseProductCode } from '../../../../server/domain/work-code.js';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
-import { isAdminUser } from '../../api/types.js';
 import { streamUrl, withToken, workZipUrl } from '../../api/urls.js';
 import { LoadFailed } from '../../components/LoadFailed.js';
 import { NotFoundPage } from '../../components/NotFoundPage.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
-import { useSession } from '../auth/use-session.js';
+import { useAbilities, useSession } from '../auth/use-session.js';
 import { useCurrentEntry, usePlayer } from '../player/store.js';
 import { fetchTracks, fetchWork, requestTranslation, tracksKey, workKey } from './api.js';
 import { EditMetaDialog } from './EditMetaDialog.js';
@@ -48,7 +47,7 @@ export function WorkDetailPage() {
 function WorkDetail({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const session = useSession();
-  const admin = isAdminUser(session.data?.user);
+  const { admin, canWrite } = useAbilities();
   const work = useQuery({ queryKey: workKey(id), queryFn: ({ signal }) => fetchWork(id, signal) });
   const tracks = useQuery({ queryKey: tracksKey(id), queryFn: ({ signal }) => fetchTracks(id, signal) });
   const aiTasks = useAiTasks(id);
@@ -162,6 +161,7 @@ function WorkDetail({ id }: { id: number }) {
             work={data}
             userName={session.data?.user.name ?? ''}
             admin={admin}
+            canWrite={canWrite}
             folderAudioCount={audioFiles(nodes).length}
             onTranslateFolder={translateFolder}
             onEdit={() => setEditing(true)}
@@ -186,18 +186,20 @@ function WorkDetail({ id }: { id: number }) {
         ) : tracks.isError ? (
           <LoadFailed error={tracks.error} onRetry={() => void tracks.refetch()} py="xl" />
         ) : (
-          <FileTree path={shownPath} nodes={nodes} statusOf={statusOf} playingHash={current?.hash} canTranslate actions={actions} onPath={setPath} />
+          <FileTree path={shownPath} nodes={nodes} statusOf={statusOf} playingHash={current?.hash} canTranslate={canWrite} actions={actions} onPath={setPath} />
         )}
       </Stack>
       <ImagePreview workId={id} images={images} index={preview} onIndex={setPreview} />
-      <ReviewDialog
-        work={data}
-        opened={reviewing}
-        onClose={(modified) => {
-          setReviewing(false);
-          if (modified) refetchWork();
-        }}
-      />
+      {canWrite && (
+        <ReviewDialog
+          work={data}
+          opened={reviewing}
+          onClose={(modified) => {
+            setReviewing(false);
+            if (modified) refetchWork();
+          }}
+        />
+      )}
       {admin && <EditMetaDialog work={data} opened={editing} onClose={() => setEditing(false)} onSaved={() => window.location.reload()} />}
     </Stack>
   );
