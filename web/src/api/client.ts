@@ -2,10 +2,16 @@
  * The one API client: JSON over fetch, the bearer token from local storage, and one error type.
  * A non-2xx answer becomes an `ApiError` whose message is the body's `code` said in the interface
  * language (error-sentence.ts), else the body's `error`, else the first `errors[].msg`, else
- * "status statusText"; `reportError` (errors.ts) shows it.
+ * "status statusText"; `reportError` (errors.ts) shows it. A request that gets no answer — the server
+ * is down or unreachable, the browser is offline, or no answer came within `REQUEST_TIMEOUT_MS` — rejects
+ * with a `NetworkError` that says so in the interface language (never the browser's "Failed to fetch").
  */
+import { t } from '../i18n/index.js';
 import { errorSentence } from './error-sentence.js';
 import { getToken } from './token.js';
+
+/** A request with no answer after this long is given up as a network failure. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -15,6 +21,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Give up after this many ms (default `REQUEST_TIMEOUT_MS`). */
+  timeoutMs?: number;
 }
 
 export interface FieldError {
@@ -63,6 +71,17 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer from the server: it is unreachable (`kind: 'unreachable'`) or too slow (`'timeout'`). */
+export class NetworkError extends Error {
+  constructor(
+    readonly kind: 'unreachable' | 'timeout',
+    cause?: unknown,
+  ) {
+    super(kind === 'timeout' ? t.errors.timeout : t.errors.unreachable, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function serverText(status: number, statusText: string, body: unknown): string {
@@ -101,7 +120,18 @@ async function readBody(res: Response): Promise<unknown> {
   return text;
 }
 
-/** Call the API. Resolves with the parsed body; rejects with `ApiError` (or the fetch error). */
+/**
+ * What a failed fetch becomes: the caller's own abort stays an AbortError (it is silent), the timeout
+ * and a rejected fetch (a TypeError: refused, DNS, offline, reset) become a `NetworkError`.
+ */
+function noAnswer(err: unknown, aborted: boolean, timedOut: boolean): unknown {
+  if (aborted) return err;
+  if (timedOut) return new NetworkError('timeout', err);
+  if (err instanceof TypeError) return new NetworkError('unreachable', err);
+  return err;
+}
+
+/** Call the API. Resolves with the parsed body; rejects with `ApiError`, `NetworkError`, or the caller's AbortError. */
 export async function api<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
@@ -111,8 +141,28 @@ export async function api<T>(method: string, path: string, opts: RequestOptions 
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(apiPath(path, opts.query), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
-  const data = await readBody(res);
+  // one controller for the caller's signal and the timeout (plain calls: older browsers lack AbortSignal.any)
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const own = opts.signal;
+  const follow = () => controller.abort();
+  if (own?.aborted) controller.abort();
+  else own?.addEventListener('abort', follow, { once: true });
+  let res: Response;
+  let data: unknown;
+  try {
+    res = await fetch(apiPath(path, opts.query), { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    data = await readBody(res);
+  } catch (err) {
+    throw noAnswer(err, own?.aborted === true, timedOut);
+  } finally {
+    clearTimeout(timer);
+    own?.removeEventListener('abort', follow);
+  }
   if (!res.ok) throw new ApiError(res.status, res.statusText, data);
   return data as T;
 }

@@ -16,6 +16,7 @@ import { t } from '../../i18n/index.js';
 import { FirstScreenStage, markFirstScreen, useFirstScreenShown } from '../../lib/first-screen.js';
 import { useBootstrap } from '../use-bootstrap.js';
 import { PlayerBar, PlayerHost, usePlayerFooter } from '../../features/player/index.js';
+import { ShortcutHelpHost } from '../../features/shortcuts/ShortcutHelpHost.js';
 import { AppHeader } from './AppHeader.js';
 import { DESKTOP_QUERY, DRAWER_WIDTH, HEADER_HEIGHT, MINI_WIDTH } from './layout-sizes.js';
 import { MainNav } from './MainNav.js';
@@ -70,6 +71,7 @@ export function MainLayout() {
       </AppShell.Main>
       <AppShell.Footer>{player && <PlayerBar />}</AppShell.Footer>
       {player && <PlayerHost session={session.data} />}
+      <ShortcutHelpHost />
     </AppShell>
   );
 }

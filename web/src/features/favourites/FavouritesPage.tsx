@@ -7,8 +7,9 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Center, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import type { Progress } from '../../../../server/contract/works.js';
+import { RowsSkeleton } from '../../components/ListSkeleton.js';
 import { NotFoundPage } from '../../components/NotFoundPage.js';
 import { isProgress, PROGRESS_VALUES } from '../../components/work-card/review-api.js';
 import { t } from '../../i18n/index.js';
@@ -56,13 +57,7 @@ function PagedList<T extends { id: number }>({ queryKey, fetch, render, emptyTex
     if (query.data && page > total) setPage(total);
   }, [query.data, page, total]);
 
-  if (query.isPending) {
-    return (
-      <Center py={64}>
-        <Loader type="dots" />
-      </Center>
-    );
-  }
+  if (query.isPending) return <RowsSkeleton />;
   const works = query.data?.works ?? [];
   if (!works.length) {
     return (

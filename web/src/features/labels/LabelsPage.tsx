@@ -6,7 +6,8 @@
 import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
-import { Box, Center, CloseButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { LabelsSkeleton } from '../../components/ListSkeleton.js';
 import { IconSearch } from '@tabler/icons-react';
 import type { LabelItem, LabelKind } from '../../../../server/contract/labels.js';
 import { LoadFailed } from '../../components/LoadFailed.js';
@@ -87,9 +88,7 @@ export function LabelsPage({ kind }: { kind: LabelKind }) {
       />
       <Box ref={ref} data-testid="labels-list" data-shown={items.length}>
         {labels.isPending ? (
-          <Center py={64}>
-            <Loader type="dots" />
-          </Center>
+          <LabelsSkeleton columns={columns} gap={GAP} />
         ) : labels.isError ? (
           <LoadFailed error={labels.error} onRetry={() => void labels.refetch()} py={48} />
         ) : items.length === 0 ? (

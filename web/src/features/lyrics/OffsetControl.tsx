@@ -1,5 +1,9 @@
-/** The lyric offset input (4 decimals, step 0.1 s, cleared = 0) and the button to the sync helper. */
-import { ActionIcon, Group, NumberInput } from '@mantine/core';
+/**
+ * The lyric offset input (4 decimals, step 0.1 s, cleared = 0) with its visible label, and the button to
+ * the sync helper.
+ */
+import { useId } from 'react';
+import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
@@ -11,13 +15,17 @@ export function OffsetControl() {
   const offset = useLyrics((s) => s.offset);
   const setOffset = useLyrics((s) => s.setOffset);
   const open = usePlayerUi((s) => s.open);
+  const id = useId();
   return (
     <Group gap={4} wrap="nowrap">
+      <Text component="label" htmlFor={id} size="xs" style={{ whiteSpace: 'nowrap' }} data-testid="lyric-offset-label">
+        {t.player.lyrics.offsetLabel}
+      </Text>
       <HoverTip label={t.player.lyrics.offsetHint} openDelay={500}>
         <NumberInput
+          id={id}
           size="xs"
-          w={112}
-          aria-label={t.player.lyrics.offset}
+          w={96}
           placeholder="0"
           value={offset}
           step={OFFSET_STEP}

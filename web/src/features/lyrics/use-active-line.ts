@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import type { ClockState } from '../player/clock.js';
 import { useClock } from '../player/clock.js';
+import { useEngineState } from '../player/engine-state.js';
 import { activeLineIndex, lineIndexAt, lyricClock } from './lyric-timing.js';
 import { useLyrics } from './lyric-store.js';
 
@@ -22,9 +23,13 @@ export function useActiveLine(strict = false): number {
   return useClock(select);
 }
 
-/** The text of the current line ('' between lines). */
+/**
+ * The text of the current line ('' between lines, and once the track has ended: the floating lyric —
+ * the lyric bar, the picture-in-picture window — does not keep the last line of a finished track).
+ */
 export function useActiveText(): string {
   const lines = useLyrics((s) => s.lines);
   const i = useActiveLine(true);
-  return i >= 0 ? (lines[i]?.text ?? '') : '';
+  const ended = useEngineState((s) => s.ended);
+  return i >= 0 && !ended ? (lines[i]?.text ?? '') : '';
 }

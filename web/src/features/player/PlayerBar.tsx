@@ -1,5 +1,5 @@
 /**
- * The bottom bar: cover, title and work title, and previous/play/next — or rewind/play/
+ * The bottom bar: cover, title, elapsed / total time and work title, and previous/play/next — or rewind/play/
  * forward with the seek-button swap. Swipe gestures: up opens the player, down hides the
  * bar, sideways (or a 500 ms hold, then sideways) seeks by dragging.
  */
@@ -9,7 +9,7 @@ import { coverUrl } from '../../api/urls.js';
 import { t } from '../../i18n/index.js';
 import { usePref } from '../../lib/prefs.js';
 import { dragTarget, endGesture, holdGesture, HOLD_MS, IDLE, moveGesture, startGesture, type GestureState } from './bar-gesture.js';
-import { playerClock } from './clock.js';
+import { playerClock, useClock, type ClockState } from './clock.js';
 import { ForwardButton, NextButton, PlayPauseButton, PreviousButton, RewindButton } from './controls.js';
 import { getEngine } from './engine.js';
 import { formatTime } from '../../i18n/format.js';
@@ -31,6 +31,20 @@ function BarProgress() {
     <Box pos="absolute" top={0} left={0} right={0} h={3} style={{ overflow: 'hidden', background: 'var(--mantine-color-default-border)' }}>
       <div ref={ref} style={{ height: '100%', background: 'var(--mantine-primary-color-filled)', transformOrigin: 'left', transform: 'scaleX(0)' }} />
     </Box>
+  );
+}
+
+const wholeSeconds = (c: ClockState) => Math.floor(c.currentTime);
+const totalSeconds = (c: ClockState) => Math.floor(c.duration);
+
+/** "1:23 / 4:56": re-rendered once a second, not on every clock tick. */
+function BarTime() {
+  const elapsed = formatTime(useClock(wholeSeconds));
+  const total = formatTime(useClock(totalSeconds));
+  return (
+    <Text span size="xs" ff="monospace" style={{ flexShrink: 0, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="player-bar-time">
+      {elapsed} / {total}
+    </Text>
   );
 }
 
@@ -152,9 +166,12 @@ export function PlayerBar() {
             <Text size="sm" fw={600} lineClamp={1} data-testid="player-bar-title">
               {entry.title}
             </Text>
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {entry.workTitle}
-            </Text>
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <BarTime />
+              <Text size="xs" c="dimmed" lineClamp={1} style={{ minWidth: 0 }}>
+                {entry.workTitle}
+              </Text>
+            </Group>
           </Box>
         </UnstyledButton>
         <Group gap={2} wrap="nowrap" data-bar-controls>

@@ -14,6 +14,8 @@ export interface EngineState {
   video: boolean;
   /** The current entry failed to load or play. */
   failed: boolean;
+  /** The current entry played to its end and has not started again (nothing of it is on any more). */
+  ended: boolean;
 }
 
 export const useEngineState = create<EngineState>()(() => ({
@@ -22,4 +24,5 @@ export const useEngineState = create<EngineState>()(() => ({
   buffering: false,
   video: false,
   failed: false,
+  ended: false,
 }));

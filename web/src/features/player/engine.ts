@@ -133,7 +133,7 @@ export class PlayerEngine {
       this.media = next;
     }
     this.stopTicking();
-    useEngineState.setState({ video: next === this.video, buffering: false, failed: false });
+    useEngineState.setState({ video: next === this.video, buffering: false, failed: false, ended: false });
     const resume = this.store.getState().resumePoint;
     if (resume && resume.hash !== this.loadedHash) this.store.getState().clearResume();
     if (!entry) {
@@ -300,6 +300,8 @@ export class PlayerEngine {
       if (el.buffered.start(i) <= t + 0.5 && el.buffered.end(i) >= t) buffered = el.buffered.end(i);
     }
     this.clock.set({ currentTime: t, duration, buffered });
+    // played to the end, or started again (a replay, a seek back)
+    if (el.ended !== useEngineState.getState().ended) useEngineState.setState({ ended: el.ended });
   };
 
   private startTicking(): void {

@@ -1,20 +1,11 @@
 /** Desktop keyboard shortcuts bound to the document while the main layout is open. */
 import { useEffect } from 'react';
+import { isEditable } from '../../lib/editable.js';
 import { useSharedConfig } from '../../lib/shared-config.js';
 import { getEngine } from './engine.js';
 import { commandForKey, stepVolume, VOLUME_INDICATOR_MS } from './keyboard.js';
 import { usePlayerUi } from './player-ui.js';
 import { usePlayer } from './store.js';
-
-const isEditable = (target: EventTarget | null): boolean => {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
-  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset'].includes(type);
-};
 
 export function useShortcuts(enabled: boolean): void {
   useEffect(() => {

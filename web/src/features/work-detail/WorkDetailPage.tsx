@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { TreeSkeleton } from '../../components/ListSkeleton.js';
 import type { FileNode, TrackNode } from '../../../../server/contract/tracks.js';
 import { parseProductCode } from '../../../../server/domain/work-code.js';
 import { ApiError } from '../../api/client.js';
@@ -180,9 +181,7 @@ function WorkDetail({ id }: { id: number }) {
           <WholeWorkButtons workId={id} tree={tree} />
         </Group>
         {tracks.isPending ? (
-          <Center py="xl">
-            <Loader type="dots" />
-          </Center>
+          <TreeSkeleton />
         ) : tracks.isError ? (
           <LoadFailed error={tracks.error} onRetry={() => void tracks.refetch()} py="xl" />
         ) : (

@@ -1,10 +1,11 @@
 /**
  * The work list screen at `/works` (keyword, circleId, tagId, vaId, page) and `/search`
  * (advanced search): the title, the Recent Works strip, the advanced search box, the controls and the
- * list — waterfall or numbered pages. On the first screen of a page load the controls and the strip
+ * list — waterfall or numbered pages, card-shaped placeholders while it loads. On the first screen of a page load the controls and the strip
  * come just after the first cards (lib/first-screen.ts).
  */
 import { LoadFailed } from '../../components/LoadFailed.js';
+import { WorksSkeleton } from '../../components/ListSkeleton.js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -66,6 +67,20 @@ function useTitle(source: WorksSource): string {
   }
 }
 
+/**
+ * The source whose results the list shows: `listed` (the source of the loaded list) once its results
+ * are in, the previous one while they load (older results still show, or a placeholder does), and
+ * `wanted` (the address's source) on the first load, when there is nothing older to name.
+ */
+function useShownSource(wanted: WorksSource, listed: WorksSource, loading: boolean): WorksSource {
+  const [shown, setShown] = useState<WorksSource | null>(null);
+  useEffect(() => {
+    if (!loading) setShown(listed);
+  }, [loading, listed]);
+  if (!loading) return listed;
+  return shown ?? wanted;
+}
+
 export function WorksPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -89,7 +104,6 @@ export function WorksPage() {
   const source = useMemo(() => sourceOf(pathname, new URLSearchParams(paramsKey), conditions), [pathname, paramsKey, conditions]);
   const filters = useMemo<ListFilters>(() => ({ sortField, sortDirection, ageRating, lyricOptions }), [sortField, sortDirection, ageRating, lyricOptions]);
   const input = useListInput(source, filters);
-  const title = useTitle(source);
 
   // ---- the `page` query parameter: forced in paged mode (default 1), removed in waterfall mode ----
   const paged = listMode === 'pagination';
@@ -156,6 +170,9 @@ export function WorksPage() {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const loaded = current.query.isSuccess;
+  // the heading names what the list shows: it follows the results when they arrive, not the keystrokes
+  const shown = useShownSource(source, input.source, current.query.isPending || current.query.isPlaceholderData);
+  const title = useTitle(shown);
   // going back: the window's position is restored; the waterfall also restores its measured rows, so
   // that position shows the same works again
   const { key: entryKey, back } = useScrollMemory(loaded);
@@ -194,9 +211,7 @@ export function WorksPage() {
       <FollowLinkContext value={navigate}>
         <Box ref={boxRef} data-testid="works-list" data-loaded={current.works.length} data-total={current.total} data-columns={columns} data-mode={paged ? 'pagination' : 'waterfall'}>
           {query.isPending ? (
-            <Center py={64}>
-              <Loader type="dots" />
-            </Center>
+            <WorksSkeleton columns={columns} list={listView} />
           ) : query.isError && !current.works.length ? (
             <LoadFailed error={query.error} onRetry={() => void query.refetch()} py={48} />
           ) : emptyLibrary ? (
