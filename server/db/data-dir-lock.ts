@@ -6,10 +6,11 @@
  * it nobody else can take it. The kernel drops the lock when its process ends however it ends, so a
  * crashed server never leaves the data dir marked as in use.
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { open, type Database as SqliteDb } from 'sqlite';
+import { PRIVATE_FILE_MODE } from '../config/private-files.js';
 
 export const inUseLockFile = (dataDir: string) => path.join(dataDir, 'in-use.lock.db');
 
@@ -23,6 +24,8 @@ export class DataDirRestoringError extends Error {
 const isBusy = (err: unknown) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String((err as { code?: string }).code ?? (err as Error).message));
 
 async function openLock(file: string, waitMs: number, create: boolean): Promise<SqliteDb> {
+  // private like the rest of the data dir (it holds nothing but the lock)
+  if (create) closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
   const mode = sqlite3.OPEN_READWRITE | (create ? sqlite3.OPEN_CREATE : 0);
   const db = await open({ filename: file, driver: sqlite3.Database, mode });
   await db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(waitMs))}`);
