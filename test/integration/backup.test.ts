@@ -17,7 +17,7 @@ import { inspectDatabase, knownMigrationLevel } from '../../server/db/snapshot.j
 import { ScanLock } from '../../server/library/scan/scan-lock.js';
 import { ArchiveWriter, readArchive } from '../../server/services/backup/backup-archive.js';
 import { backupFileName } from '../../server/services/backup/backup-names.js';
-import { runScheduledBackup } from '../../server/jobs/backup-job.js';
+import { runScheduledBackup, startBackupJob } from '../../server/jobs/backup-job.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/app.js';
 import { cliInProcess } from '../helpers/cli-in-process.js';
 import { seedWorks } from '../helpers/seed.js';
@@ -306,6 +306,23 @@ describe('scheduled backups (backupCron)', () => {
     }
     expect(readdirSync(dir).sort()).toEqual([backupFileName(day(3)), backupFileName(day(4)), backupFileName(day(5)), 'kikoplay-backup-manual.tar.gz', 'notes.txt'].sort());
     expect(backupFileName(day(5))).toBe('kikoplay-backup-2026-01-05T03-00-00Z.tar.gz');
+  });
+
+  it('are scheduled while backupCron is set, and off when it is emptied', async () => {
+    const app = await appOn(tempDir());
+    app.store.update({ backupCron: '30 3 * * *' });
+    const job = startBackupJob({ store: app.store, logger: createLogger({ level: 'silent' }) });
+    try {
+      const next = job.nextBackup();
+      expect(next).toBeInstanceOf(Date);
+      expect([next!.getHours(), next!.getMinutes()]).toEqual([3, 30]);
+      app.store.update({ backupCron: '' });
+      expect(job.nextBackup()).toBeNull();
+      app.store.update({ backupCron: 'not a cron' });
+      expect(job.nextBackup()).toBeNull();
+    } finally {
+      job.stop();
+    }
   });
 
   it('default to <data-dir>/backups, 7 kept', async () => {
