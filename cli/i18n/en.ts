@@ -181,6 +181,38 @@ export const en = {
     notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
     notObject: (file: string) => `${file} must hold a JSON object`,
   },
+  /** `kikoplay backup` and `kikoplay restore` (server/services/backup; its refusals: `BackupProblem`). */
+  backup: {
+    help: {
+      backup: 'write a backup of the data dir (database, config.json, signing key; covers with --covers) into one file; works while the server runs',
+      backupFile: 'where to write it (default ./kikoplay-backup-<UTC time>.tar.gz)',
+      covers: 'include the cover folder',
+      restore: 'fill an empty or stopped data dir from a backup; refused while kikoplay uses the data dir',
+      restoreFile: 'the backup file',
+      force: 'replace the database, config and key the data dir already holds (they are kept in <data-dir>/replaced-<time>/)',
+      json: 'print JSON',
+    },
+    written: (file: string, size: string) => `backup written: ${file} (${size})`,
+    private: 'It holds your config and the key that signs logins: keep it private (file mode 0600).',
+    restored: (file: string, dataDir: string) => `restored ${file} into ${dataDir}`,
+    taken: (createdAt: string, version: string, level: number, covers: number) => `backup of ${createdAt} by kikoplay ${version} (migration level ${level}, ${covers} cover file(s))`,
+    replaced: (dir: string) => `the files it replaced are kept in ${dir}`,
+    errors: {
+      noDatabase: (file: string) => `there is no database to back up at ${file}`,
+      targetExists: (file: string) => `${file} already exists; choose another file name`,
+      notBackup: (file: string, detail: string) => `${file} is not a kikoplay backup (${detail}); nothing was changed`,
+      truncated: (file: string) => `${file} is incomplete (truncated); nothing was changed`,
+      damaged: (file: string, detail: string) => `${file} is damaged (${detail}); nothing was changed`,
+      newerFormat: (file: string, version: number) => `${file} was written in backup format ${version} by a newer kikoplay; update kikoplay to restore it`,
+      newerMigration: (file: string, level: number, known: number) => `${file} holds a database of migration level ${level}, newer than this kikoplay knows (${known}); update kikoplay to restore it`,
+      inUse: (dataDir: string) => `the data dir ${dataDir} is in use by a running kikoplay (server, scan or another command); stop it first`,
+      scanRunning: (dataDir: string, pid: number) => `a scan is running on the data dir ${dataDir} (pid ${pid}); wait for it or stop it first`,
+      notEmpty: (dataDir: string, found: string) => `the data dir ${dataDir} already holds ${found}; restore into an empty data dir, or add --force to replace them (they are kept aside)`,
+      integrity: (detail: string) => `the database in the backup fails the integrity check (${detail}); nothing was changed`,
+      badConfig: (detail: string) => `the config.json in the backup is not valid for this kikoplay (${detail}); nothing was changed`,
+      notDirectory: (p: string) => `${p} is not a folder`,
+    },
+  },
   /** The AI worker's log lines and the errors that stop it: the worker's own English (server/worker/messages.ts). */
   worker: WORKER_TEXT,
   messages: {

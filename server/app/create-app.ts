@@ -4,6 +4,7 @@ import { loadOrCreateSecret } from '../config/load.js';
 import { prepareDataDir } from '../config/private-files.js';
 import type { Config } from '../config/schema.js';
 import { Database } from '../db/connection.js';
+import { DataDirLock } from '../db/data-dir-lock.js';
 import { UsersRepo } from '../db/repos/users-repo.js';
 import { ReviewsRepo } from '../db/repos/reviews-repo.js';
 import { HistoryRepo } from '../db/repos/history-repo.js';
@@ -58,7 +59,12 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const store = new ConfigStore(opts.dataDir, opts.flags ?? {}, opts.env ?? process.env);
   const logger = opts.logger ?? createLogger();
   const paths = store.paths();
-  const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout });
+  // marks the data dir as in use for as long as this process has it open (a restore waits for none)
+  const inUse = await DataDirLock.share(opts.dataDir);
+  const db = await Database.open(paths.dbFile, { busyTimeoutMs: store.get().dbBusyTimeout }).catch(async (err: unknown) => {
+    await inUse.release();
+    throw err;
+  });
 
   const repos = {
     library: new LibraryRepo(db),
@@ -124,6 +130,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
       await scanner.idle();
       services.media.close();
       await db.close();
+      await inUse.release();
     },
   };
 }

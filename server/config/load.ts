@@ -174,6 +174,8 @@ export interface Paths {
   thumbDir: string;
   lockFile: string;
   logDir: string;
+  /** Where scheduled backups are written (backupDir, default `<data-dir>/backups`). */
+  backupDir: string;
 }
 
 export function resolvePaths(dataDir: string, config: Config): Paths {
@@ -186,5 +188,6 @@ export function resolvePaths(dataDir: string, config: Config): Paths {
     thumbDir: path.join(dataDir, 'cache', 'thumbs'),
     lockFile: path.join(dataDir, 'scan.lock'),
     logDir: path.join(dataDir, 'logs'),
+    backupDir: config.backupDir ? path.resolve(config.backupDir) : path.join(dataDir, 'backups'),
   };
 }

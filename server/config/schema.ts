@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coverFolderProblem, FOLDER_RULE_MSG, rootFolderProblems } from './folder-rules.js';
+import { coverFolderProblem, FOLDER_RULE_MSG, isAbsoluteFolder, rootFolderProblems } from './folder-rules.js';
 
 /**
  * The one config schema (every key and default is listed in README.md#configuration).
@@ -41,6 +41,12 @@ const webOrigin = z
     }
   }, 'must be an origin such as https://music.example.com (scheme, host and optional port; no path)');
 
+/** Empty (`<data-dir>/backups`) or an absolute folder. */
+const backupDir = z
+  .string()
+  .trim()
+  .refine((dir) => dir === '' || isAbsoluteFolder(dir), 'must be an absolute folder path (or empty for <data-dir>/backups)');
+
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const ms = int(1, 600_000);
 
@@ -76,6 +82,10 @@ export const configSchema = z
     scannerMaxRecursionDepth: int(1, 32).default(2),
     skipCleanup: z.boolean().default(false),
     scanCron: z.string().default(''),
+    // Backups (README.md#backup-and-restore)
+    backupCron: z.string().default(''),
+    backupKeep: int(1, 1000).default(7),
+    backupDir: backupDir.default(''),
     // Server
     production: z.boolean().default(false),
     auth: z.boolean().default(true),

@@ -1,11 +1,13 @@
 /**
- * Scheduled jobs of `kikoplay serve`: the library rescan on `scanCron` (node-cron syntax; '' = off).
+ * Scheduled jobs of `kikoplay serve`: the library rescan on `scanCron` (node-cron syntax; '' = off),
+ * and the backups on `backupCron` (backup-job.ts).
  * Re-scheduled when the config changes, so neither the schedule nor rootFolders need a restart
  * (every scan reads the roots of the current config).
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import type { AppContext } from '../app/services.js';
 import type { Actor } from '../auth/roles.js';
+import { startBackupJob } from './backup-job.js';
 
 const SYSTEM: Actor = { id: 0, name: '(cron)', role: 'admin' };
 
@@ -60,10 +62,12 @@ export function startJobs(app: Pick<AppContext, 'store' | 'services' | 'logger'>
   };
   app.store.on('change', onChange);
   schedule(app.store.get().scanCron);
+  const backups = startBackupJob(app);
 
   return {
     nextScan: nextRun,
     stop() {
+      backups.stop();
       app.store.off('change', onChange);
       task?.stop();
       task = null;
