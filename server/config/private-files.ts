@@ -4,7 +4,8 @@
  * and its -wal/-shm/-journal files. Created so, and tightened on start when an older version made them
  * readable by others (bits are only ever removed, never added).
  */
-import { accessSync, chmodSync, constants, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { DirectoryError, ensureDir } from './ensure-dir.js';
 import path from 'node:path';
 
@@ -61,10 +62,27 @@ export class DataDirError extends Error {
   }
 }
 
-/** Can this process read, write and enter the folder? The reason when not (EACCES, EROFS …). */
-function accessProblem(dir: string): string | null {
+/**
+ * Can this process list the folder and make files in it? The reason when not (EACCES, EROFS …). Tried for
+ * real (a file made and removed at once): access(2) answers for the real user, not the effective one,
+ * and knows nothing of read-only mounts' quirks or ACLs.
+ */
+export function dirProblem(dir: string): string | null {
   try {
-    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+    readdirSync(dir);
+    const probe = path.join(dir, `.kikoplay-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+    closeSync(openSync(probe, 'wx', PRIVATE_FILE_MODE));
+    unlinkSync(probe);
+    return null;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? 'EACCES';
+  }
+}
+
+/** Can this process open the file for reading and writing (nothing is written)? The reason when not. */
+export function fileProblem(file: string): string | null {
+  try {
+    closeSync(openSync(file, 'r+'));
     return null;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code ?? 'EACCES';
@@ -78,17 +96,14 @@ export function prepareDataDir(dataDir: string): void {
   } catch (err) {
     throw DataDirError.from(dataDir, err);
   }
-  const problem = accessProblem(dataDir);
+  const problem = dirProblem(dataDir);
   if (problem) throw new DataDirError(dataDir, problem);
   for (const name of SECRET_FILES) {
     const file = path.join(dataDir, name);
     if (!statSync(file, { throwIfNoEntry: false })) continue;
     restrictMode(file, PRIVATE_FILE_MODE);
-    try {
-      accessSync(file, constants.R_OK | constants.W_OK);
-    } catch (err) {
-      throw DataDirError.from(file, err);
-    }
+    const fileCode = fileProblem(file);
+    if (fileCode) throw new DataDirError(file, fileCode);
   }
 }
 

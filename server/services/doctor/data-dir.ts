@@ -1,19 +1,10 @@
 /** The data dir: exists, is ours to read and write, private (0700), its secret files 0600. */
-import { accessSync, constants, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { databaseFiles } from '../../config/private-files.js';
+import { databaseFiles, dirProblem, fileProblem } from '../../config/private-files.js';
 import { finding, octal, type Finding } from './findings.js';
 
 const SECRET_FILES = ['config.json', 'jwt-secret', 'initial-admin-password'];
-
-const accessCode = (p: string, mode: number): string | null => {
-  try {
-    accessSync(p, mode);
-    return null;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code ?? 'EACCES';
-  }
-};
 
 export function checkDataDir(dataDir: string, dbFile: string): Finding[] {
   let st;
@@ -24,7 +15,7 @@ export function checkDataDir(dataDir: string, dbFile: string): Finding[] {
   }
   if (!st) return [finding('dataDir', 'warning', 'dataDirMissing', { path: dataDir })];
   if (!st.isDirectory()) return [finding('dataDir', 'problem', 'dataDirNotFolder', { path: dataDir })];
-  const code = accessCode(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  const code = dirProblem(dataDir);
   if (code) return [finding('dataDir', 'problem', 'dataDirNoAccess', { path: dataDir, code })];
   const out: Finding[] = [];
   const posix = process.platform !== 'win32';
@@ -33,7 +24,7 @@ export function checkDataDir(dataDir: string, dbFile: string): Finding[] {
   for (const file of [...SECRET_FILES.map((n) => path.join(dataDir, n)), ...databaseFiles(dbFile)]) {
     const fst = statSync(file, { throwIfNoEntry: false });
     if (!fst) continue;
-    const fileCode = accessCode(file, constants.R_OK | constants.W_OK);
+    const fileCode = fileProblem(file);
     if (fileCode) out.push(finding('dataDir', 'problem', 'fileNoAccess', { file, code: fileCode }));
     else if (posix && fst.mode & 0o077) out.push(finding('dataDir', 'warning', 'secretFileOpen', { file, mode: octal(fst.mode) }));
   }
