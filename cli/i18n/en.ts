@@ -12,8 +12,9 @@ export type DoctorFindingText = { [K in FindingKey]: (p: FindingParams[K]) => st
 
 /** A system error code (EACCES, EROFS …) in words. */
 const fsReason = (code: string) =>
-  ({ EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOTDIR: 'a part of the path is a file, not a folder', ENOENT: 'does not exist', ENOSPC: 'no space left' })[code] ??
-  code;
+  ({ EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOTDIR: 'a part of the path is a file, not a folder', ENOENT: 'does not exist', ENOSPC: 'no space left' })[
+    code
+  ] ?? code;
 
 const doctorFindings: DoctorFindingText = {
   configOk: ({ file }) => `${file} is valid`,

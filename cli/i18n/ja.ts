@@ -40,7 +40,14 @@ const WORKER_HELP = `
 `;
 
 const fsReason = (code: string) =>
-  ({ EACCES: '権限がありません', EPERM: '許可されていません', EROFS: '読み取り専用のファイルシステムです', ENOTDIR: 'パスの途中がフォルダではなくファイルです', ENOENT: '存在しません', ENOSPC: '空き容量がありません' })[code] ?? code;
+  ({
+    EACCES: '権限がありません',
+    EPERM: '許可されていません',
+    EROFS: '読み取り専用のファイルシステムです',
+    ENOTDIR: 'パスの途中がフォルダではなくファイルです',
+    ENOENT: '存在しません',
+    ENOSPC: '空き容量がありません',
+  })[code] ?? code;
 
 export const ja: CliCatalog = {
   lang: 'ja',
@@ -360,11 +367,13 @@ export const ja: CliCatalog = {
       dbDamaged: ({ file, detail }) => `${file} は壊れています（${detail}）。サーバーを止めてバックアップを復元してください`,
       dbUnreadable: ({ file, detail }) => `${file} を読めません（${detail}）。所有者とモードを確認してください`,
       migrationsOk: ({ level }) => `データベースのスキーマは最新です（マイグレーション ${level}）`,
-      migrationsPending: ({ applied, latest, count }) => `データベースはマイグレーション ${applied}、この kikoplay は ${latest} です。次回起動時に ${count} 件のマイグレーションが実行されます（先にバックアップを取ってください）`,
+      migrationsPending: ({ applied, latest, count }) =>
+        `データベースはマイグレーション ${applied}、この kikoplay は ${latest} です。次回起動時に ${count} 件のマイグレーションが実行されます（先にバックアップを取ってください）`,
       migrationsNewer: ({ latest, migrations }) =>
         `データベースは新しいバージョンの kikoplay で書かれています（マイグレーション ${migrations} はここにはありません。このバージョンは ${latest} まで）。このバージョンでは開けません。新しい kikoplay を使うか、このバージョンで作ったバックアップを復元してください`,
       sqliteOk: ({ version }) => `SQLite ${version}、全文検索（FTS5、trigram トークナイザ）あり`,
-      sqliteNoTrigram: ({ version, reason }) => `SQLite ${version} では検索インデックスを作れません（FTS5 trigram: ${reason}）。同梱の SQLite が使われるよう依存パッケージを入れ直してください（npm ci）`,
+      sqliteNoTrigram: ({ version, reason }) =>
+        `SQLite ${version} では検索インデックスを作れません（FTS5 trigram: ${reason}）。同梱の SQLite が使われるよう依存パッケージを入れ直してください（npm ci）`,
       ffprobeOk: ({ path, version }) => `${version}（${path}）`,
       ffprobeBroken: ({ path, reason }) => `${path} の ffprobe が動きません（${reason}）。依存パッケージを入れ直してください（npm ci）。一部の音声形式と AI ワーカーに必要です`,
       rootsNone: () => `ライブラリフォルダがまだありません。Web の設定か kikoplay config set rootFolders '[{"name":"lib","path":"/music"}]' で追加してください`,
@@ -374,7 +383,8 @@ export const ja: CliCatalog = {
       rootUnreadable: ({ name, path, code }) => `「${name}」${path} を読めません（${fsReason(code)}）。kikoplay を実行するユーザーに読み取り権限を与えてください（例: chmod -R a+rX ${path}）`,
       portFree: ({ port, host }) => `ポート ${port} は ${host} で空いています`,
       portOurs: ({ port, pid, since }) => `ポート ${port} はこのデータディレクトリの kikoplay サーバーが使っています（pid ${pid}、${since} から稼働）`,
-      portOther: ({ port, host }) => `ポート ${port}（${host}）は別のプログラムが使っています。そのプログラムを止めるか、別のポートを指定してください（kikoplay config set listenPort N、または serve --port N）`,
+      portOther: ({ port, host }) =>
+        `ポート ${port}（${host}）は別のプログラムが使っています。そのプログラムを止めるか、別のポートを指定してください（kikoplay config set listenPort N、または serve --port N）`,
       portNoPermission: ({ port }) => `ここではポート ${port} に管理者権限が必要です。1024 以上のポートを使い（kikoplay config set listenPort 8888）、80/443 はリバースプロキシで受けてください`,
     },
   },

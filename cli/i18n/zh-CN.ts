@@ -323,8 +323,7 @@ export const zhCN: CliCatalog = {
     fsReason,
     dataDirUnusable: (p, code) =>
       `无法使用 ${p}（${fsReason(code)}）。kikoplay 需要读写它的数据目录：请修正路径或其所有者（例如 chown -R USER ${p}），或用 --data-dir 或 KIKOPLAY_DATA_DIR 指定另一个数据目录`,
-    databaseTooNew: (file, migrations) =>
-      `${file} 由更新版本的 kikoplay 写入（其中的迁移 ${migrations} 本版本不认识），文件未作任何改动。请继续使用新版本的 kikoplay，或恢复用本版本做的备份`,
+    databaseTooNew: (file, migrations) => `${file} 由更新版本的 kikoplay 写入（其中的迁移 ${migrations} 本版本不认识），文件未作任何改动。请继续使用新版本的 kikoplay，或恢复用本版本做的备份`,
     portNoPermission: (port) => `在本系统上使用端口 ${port} 需要管理员权限：请用 --port N（或 PORT）选择 1024 以上的端口，80/443 交给反向代理`,
   },
   doctor: {

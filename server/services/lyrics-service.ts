@@ -273,8 +273,7 @@ export class LyricsService {
 const isWriteRefusal = (err: unknown) => ['EROFS', 'EACCES', 'EPERM'].includes((err as NodeJS.ErrnoException)?.code ?? '');
 
 /** A 409 for a save into a library folder the server may not write. */
-const readOnlyLibrary = (folder: string) =>
-  conflict(`媒体库文件夹 "${folder}" 对服务器是只读的，歌词未保存`, { code: 'LIBRARY_READ_ONLY', params: { folder } });
+const readOnlyLibrary = (folder: string) => conflict(`媒体库文件夹 "${folder}" 对服务器是只读的，歌词未保存`, { code: 'LIBRARY_READ_ONLY', params: { folder } });
 
 /** A 413 for a lyric over {@link MAX_LYRIC_BYTES}. */
 const tooBig = (what: string) => new AppError('payload_too_large', `${what}过大（超过 ${lyricLimitText()}），不予处理`, { code: 'LYRIC_TOO_LARGE', params: { limit: lyricLimitText() } });

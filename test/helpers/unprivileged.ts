@@ -23,7 +23,7 @@ function walk(p: string, fn: (p: string, dir: boolean) => void): void {
 /** Let others enter every folder from the temporary folder down to `p` (temporary folders are 0700). */
 function openPathTo(p: string): void {
   const tmp = path.resolve(os.tmpdir());
-  for (let cur = path.dirname(path.resolve(p)); cur.startsWith(tmp + path.sep); cur = path.dirname(cur)) chmodSync(cur, lstatSync(cur).mode & 0o777 | 0o055);
+  for (let cur = path.dirname(path.resolve(p)); cur.startsWith(tmp + path.sep); cur = path.dirname(cur)) chmodSync(cur, (lstatSync(cur).mode & 0o777) | 0o055);
 }
 
 /** Take write access to `readOnly` trees away, run `fn` as an unprivileged user, give the access back. */

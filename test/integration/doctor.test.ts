@@ -95,7 +95,17 @@ describe('kikoplay doctor', () => {
     const port = (busy.address() as net.AddressInfo).port;
     try {
       chmodSync(dataDir, 0o755);
-      writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ rootFolders: [{ name: 'gone', path: missing }, { name: 'empty', path: empty }], listenPort: port }), { mode: 0o644 });
+      writeFileSync(
+        path.join(dataDir, 'config.json'),
+        JSON.stringify({
+          rootFolders: [
+            { name: 'gone', path: missing },
+            { name: 'empty', path: empty },
+          ],
+          listenPort: port,
+        }),
+        { mode: 0o644 },
+      );
       writeFileSync(path.join(dataDir, 'kikoplay.db'), Buffer.alloc(8192, 'this is not a database '), { mode: 0o600 });
       const { code, report } = await doctor(dataDir);
       expect(code).toBe(1);

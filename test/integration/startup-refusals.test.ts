@@ -23,7 +23,9 @@ async function newerDatabase(): Promise<{ dataDir: string; file: string }> {
   const raw = await open({ filename: file, driver: sqlite3.Database });
   await raw.exec('CREATE TABLE future_things (id INTEGER PRIMARY KEY, what TEXT)');
   await raw.run("INSERT INTO future_things (what) VALUES ('kept')");
-  await raw.run("INSERT INTO migrations (id, name, up, down) VALUES (999, 'future-things', 'CREATE TABLE future_things (id INTEGER PRIMARY KEY, what TEXT);', 'DROP TABLE future_things; DROP TABLE users;')");
+  await raw.run(
+    "INSERT INTO migrations (id, name, up, down) VALUES (999, 'future-things', 'CREATE TABLE future_things (id INTEGER PRIMARY KEY, what TEXT);', 'DROP TABLE future_things; DROP TABLE users;')",
+  );
   await raw.close();
   return { dataDir, file };
 }

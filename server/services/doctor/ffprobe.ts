@@ -13,7 +13,13 @@ export async function checkFfprobe(): Promise<Finding[]> {
   const result = await new Promise<{ version: string } | { reason: string }>((resolve) => {
     execFile(file, ['-version'], { timeout: 10_000, maxBuffer: 1 << 20 }, (err, stdout) => {
       if (err) resolve({ reason: (err as NodeJS.ErrnoException).code ? `${(err as NodeJS.ErrnoException).code}` : err.message.split('\n')[0] });
-      else resolve({ version: stdout.split('\n')[0].replace(/\s+Copyright.*$/, '').trim() });
+      else
+        resolve({
+          version: stdout
+            .split('\n')[0]
+            .replace(/\s+Copyright.*$/, '')
+            .trim(),
+        });
     });
   });
   return ['version' in result ? finding('ffprobe', 'ok', 'ffprobeOk', { path: file, version: result.version }) : finding('ffprobe', 'problem', 'ffprobeBroken', { path: file, reason: result.reason })];

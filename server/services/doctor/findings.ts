@@ -49,8 +49,7 @@ export type FindingKey = keyof FindingParams;
 
 export type Finding = { [K in FindingKey]: { check: DoctorCheck; status: DoctorStatus; key: K; params: FindingParams[K] } }[FindingKey];
 
-export const finding = <K extends FindingKey>(check: DoctorCheck, status: DoctorStatus, key: K, params: FindingParams[K]): Finding =>
-  ({ check, status, key, params }) as Finding;
+export const finding = <K extends FindingKey>(check: DoctorCheck, status: DoctorStatus, key: K, params: FindingParams[K]): Finding => ({ check, status, key, params }) as Finding;
 
 /** An access mode as chmod writes it (0700). */
 export const octal = (mode: number) => '0' + (mode & 0o777).toString(8).padStart(3, '0');
