@@ -9,6 +9,8 @@ import { dataDirOf } from '../context.js';
 import { webRoot } from '../paths.js';
 import { CliError, displayWidth } from '../output/print.js';
 import { cliText } from '../i18n/index.js';
+import { removeServerInfo, writeServerInfo } from '../../server/app/server-info.js';
+import { packageVersion } from '../../server/services/system-service.js';
 
 /** `<data-dir>/initial-admin-password`: one labelled line each for the name and the password. */
 export const initialAdminText = (name: string, password: string) => `user: ${name}\npassword: ${password}\n`;
@@ -115,9 +117,11 @@ export function serveCommand(): Command {
         await app.close();
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') throw new CliError(cliText().errors.portInUse(listenPort, host ?? '0.0.0.0 / ::'), 1);
+        if (code === 'EACCES') throw new CliError(cliText().startup.portNoPermission(listenPort), 1);
         throw err;
       }
       const jobs = startJobs(app);
+      writeServerInfo(dataDir, { pid: process.pid, port: server.port, host: host ?? null, url: server.url, version: packageVersion(), startedAt: new Date().toISOString() });
       // `kikoplay config set` from another shell applies without a restart
       const cfgFile = configPath(dataDir);
       watchFile(cfgFile, { interval: 2000 }, () => {
@@ -138,6 +142,7 @@ export function serveCommand(): Command {
         stopping = true;
         app.logger.info({ signal }, 'shutting down');
         unwatchFile(cfgFile);
+        removeServerInfo(dataDir);
         jobs.stop();
         await server.close();
         await app.close();

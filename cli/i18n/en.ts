@@ -5,6 +5,53 @@
 import { scanMessages } from '../../server/contract/scan-text/en.js';
 import type { CliLang } from './lang.js';
 import { WORKER_TEXT } from '../../server/worker/messages.js';
+import type { FindingKey, FindingParams } from '../../server/services/doctor/index.js';
+
+/** A sentence per doctor finding, saying what was found and what to do (every language fills it in). */
+export type DoctorFindingText = { [K in FindingKey]: (p: FindingParams[K]) => string };
+
+/** A system error code (EACCES, EROFS …) in words. */
+const fsReason = (code: string) =>
+  ({ EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOTDIR: 'a part of the path is a file, not a folder', ENOENT: 'does not exist', ENOSPC: 'no space left' })[
+    code
+  ] ?? code;
+
+const doctorFindings: DoctorFindingText = {
+  configOk: ({ file }) => `${file} is valid`,
+  configDefaults: ({ file }) => `no ${file} yet: the defaults apply (kikoplay config set KEY VALUE writes one)`,
+  configInvalid: ({ reason }) => `${reason}. The server will not start: fix it with kikoplay config set / unset, or in the file`,
+  dataDirOk: ({ path, mode }) => `${path} is readable, writable and private (${mode})`,
+  dataDirMissing: ({ path }) => `${path} does not exist yet: kikoplay serve creates it (check --data-dir / KIKOPLAY_DATA_DIR if you expected an existing one)`,
+  dataDirNotFolder: ({ path }) => `${path} is not a folder: move that file away, or choose another data dir with --data-dir`,
+  dataDirNoAccess: ({ path, code }) => `${path} cannot be read and written by this user (${fsReason(code)}): run kikoplay as its owner, or change the owner (chown -R USER ${path})`,
+  dataDirOpen: ({ path, mode }) => `${path} can be read by other users (${mode}): chmod 700 ${path} (kikoplay serve also tightens it on start)`,
+  secretFileOpen: ({ file, mode }) => `${file} can be read by other users (${mode}): chmod 600 ${file}`,
+  fileNoAccess: ({ file, code }) => `${file} cannot be read and written by this user (${fsReason(code)}): change its owner (chown USER ${file})`,
+  diskOk: ({ path, free }) => `${free} free on the file system of ${path}`,
+  diskLow: ({ path, free, min }) => `only ${free} free on the file system of ${path} (less than ${min}): free some space; the database, covers and thumbnails grow there`,
+  diskFull: ({ path, free }) => `only ${free} free on the file system of ${path}: the database cannot be written when it fills up; free space now`,
+  dbMissing: ({ file }) => `no database at ${file} yet: kikoplay serve (or scan) creates it`,
+  dbOk: ({ file }) => `${file} passed the integrity check`,
+  dbDamaged: ({ file, detail }) => `${file} is damaged (${detail}): stop the server and restore a backup`,
+  dbUnreadable: ({ file, detail }) => `${file} cannot be read (${detail}): check its owner and mode`,
+  migrationsOk: ({ level }) => `the database schema is current (migration ${level})`,
+  migrationsPending: ({ applied, latest, count }) => `the database is at migration ${applied}, this kikoplay at ${latest}: ${count} migration(s) run on the next start (take a backup first)`,
+  migrationsNewer: ({ latest, migrations }) =>
+    `the database was written by a newer kikoplay (migrations ${migrations} are unknown here; this version knows up to ${latest}): this version refuses to open it; run the newer kikoplay, or restore a backup made with this version`,
+  sqliteOk: ({ version }) => `SQLite ${version} with full-text search (FTS5, trigram tokenizer)`,
+  sqliteNoTrigram: ({ version, reason }) => `SQLite ${version} cannot build the search index (FTS5 trigram: ${reason}): reinstall kikoplay's dependencies (npm ci) so its bundled SQLite is used`,
+  ffprobeOk: ({ path, version }) => `${version} (${path})`,
+  ffprobeBroken: ({ path, reason }) => `ffprobe at ${path} does not run (${reason}): reinstall kikoplay's dependencies (npm ci); some audio formats and the AI worker need it`,
+  rootsNone: () => `no library folders yet: add one in the web settings, or with kikoplay config set rootFolders '[{"name":"lib","path":"/music"}]'`,
+  rootOk: ({ name, path, works }) => `"${name}" ${path}: readable, ${works} work(s) in the database`,
+  rootReadOnly: ({ name, path, works }) => `"${name}" ${path}: readable, read-only, ${works} work(s) in the database (scanning and playing work; lyrics cannot be saved into it)`,
+  rootMissing: ({ name, path, works }) => `"${name}" ${path} does not exist (${works} work(s) in the database): mount it, or fix its path in the settings`,
+  rootUnreadable: ({ name, path, code }) => `"${name}" ${path} cannot be read (${fsReason(code)}): give the user running kikoplay read access (e.g. chmod -R a+rX ${path})`,
+  portFree: ({ port, host }) => `port ${port} is free on ${host}`,
+  portOurs: ({ port, pid, since }) => `port ${port} is used by the kikoplay server of this data dir (pid ${pid}, running since ${since})`,
+  portOther: ({ port, host }) => `port ${port} on ${host} is in use by another program: stop it, or choose another port (kikoplay config set listenPort N, or serve --port N)`,
+  portNoPermission: ({ port }) => `port ${port} needs administrator rights here: use a port above 1023 (kikoplay config set listenPort 8888) and a reverse proxy for 80/443`,
+};
 
 const WORKER_HELP = `
 How it works:
@@ -314,6 +361,26 @@ export const en = {
     roleTitle: (name: string) => `Change the role of ${name}`,
     select: '↑/↓ select',
     confirmDelete: (name: string) => `Delete user ${name}? Their reviews and play history are deleted too. [y/N]`,
+  },
+  /** Start-up refusals, said in words (not a stack trace). */
+  startup: {
+    fsReason,
+    dataDirUnusable: (p: string, code: string) =>
+      `cannot use ${p} (${fsReason(code)}). kikoplay must be able to read and write its data dir: fix the path or its owner (e.g. chown -R USER ${p}), or choose another data dir with --data-dir or KIKOPLAY_DATA_DIR`,
+    databaseTooNew: (file: string, migrations: string) =>
+      `${file} was written by a newer kikoplay (its migrations ${migrations} are unknown to this version) and was left untouched. Run the newer kikoplay again, or restore a backup made with this version`,
+    portNoPermission: (port: number) => `port ${port} needs administrator rights on this system: choose a port above 1023 with --port N (or PORT), and a reverse proxy for 80/443`,
+  },
+  /** `kikoplay doctor`. */
+  doctor: {
+    description: 'check the data dir, database, SQLite build, ffprobe, library folders, port, config and free disk space; exit 1 on problems',
+    json: 'print the findings as JSON',
+    title: (dataDir: string) => `kikoplay doctor: data dir ${dataDir}`,
+    status: { ok: 'ok', warning: 'warning', problem: 'problem' },
+    checks: { config: 'config', dataDir: 'data dir', disk: 'disk', database: 'database', migrations: 'schema', sqlite: 'SQLite', ffprobe: 'ffprobe', rootFolder: 'library', port: 'port' },
+    allOk: 'all checks passed',
+    summary: (problems: number, warnings: number) => `${problems} problem(s), ${warnings} warning(s)`,
+    findings: doctorFindings,
   },
 };
 

@@ -8,6 +8,8 @@ import { ConfigFileError, type ConfigProblem } from '../../server/config/load.js
 import { errorSentence } from '../../server/contract/error-text/index.js';
 import type { ApiErrorCode, ErrorParams } from '../../server/domain/error-codes.js';
 import { isAppError } from '../../server/domain/errors.js';
+import { DataDirError } from '../../server/config/private-files.js';
+import { DatabaseTooNewError } from '../../server/db/migration-level.js';
 import { en, type CliCatalog } from './en.js';
 import { ja } from './ja.js';
 import { zhCN } from './zh-CN.js';
@@ -62,6 +64,13 @@ export function errorText(err: unknown, t: CliCatalog = cliText()): string {
   if (err instanceof ConfigFileError) return configProblemText(err.problem, t);
   if (isAppError(err)) return errorSentence(err, err.message, t.lang);
   return err instanceof Error ? err.message : String(err);
+}
+
+/** A refusal at start (data dir not usable, database of a newer kikoplay) in words; null for other errors. */
+export function startupErrorText(err: unknown, t: CliCatalog = cliText()): string | null {
+  if (err instanceof DataDirError) return t.startup.dataDirUnusable(err.path, err.code);
+  if (err instanceof DatabaseTooNewError) return t.startup.databaseTooNew(err.file, err.unknown.map((m) => `${m.id}-${m.name}`).join(', '));
+  return null;
 }
 
 /** The catalogue sentence of an API error code (the terminal's own checks that mirror a service's rule). */

@@ -39,6 +39,16 @@ const WORKER_HELP = `
       --translate-api-base http://127.0.0.1:11434 --translate-model qwen2.5 --glossary terms.txt
 `;
 
+const fsReason = (code: string) =>
+  ({
+    EACCES: '権限がありません',
+    EPERM: '許可されていません',
+    EROFS: '読み取り専用のファイルシステムです',
+    ENOTDIR: 'パスの途中がフォルダではなくファイルです',
+    ENOENT: '存在しません',
+    ENOSPC: '空き容量がありません',
+  })[code] ?? code;
+
 export const ja: CliCatalog = {
   lang: 'ja',
   commander: {
@@ -352,5 +362,61 @@ export const ja: CliCatalog = {
     roleTitle: (name) => `${name} のロールを変更`,
     select: '↑/↓ 選択',
     confirmDelete: (name) => `ユーザー ${name} を削除しますか？ レビューと再生履歴も削除されます。 [y/N]`,
+  },
+  startup: {
+    fsReason,
+    dataDirUnusable: (p, code) =>
+      `${p} を使えません（${fsReason(code)}）。kikoplay はデータディレクトリを読み書きできる必要があります。パスか所有者を直すか（例: chown -R USER ${p}）、--data-dir または KIKOPLAY_DATA_DIR で別のデータディレクトリを指定してください`,
+    databaseTooNew: (file, migrations) =>
+      `${file} は新しいバージョンの kikoplay で書かれています（マイグレーション ${migrations} はこのバージョンにはありません）。ファイルには手を付けていません。新しい kikoplay で起動するか、このバージョンで作ったバックアップを復元してください`,
+    portNoPermission: (port) => `このシステムではポート ${port} に管理者権限が必要です。--port N（または PORT）で 1024 以上のポートを指定し、80/443 はリバースプロキシで受けてください`,
+  },
+  doctor: {
+    description: 'データディレクトリ、データベース、SQLite、ffprobe、ライブラリフォルダ、ポート、設定、ディスクの空き容量を点検します。問題があれば終了コード 1',
+    json: '結果を JSON で出力',
+    title: (dataDir) => `kikoplay doctor: データディレクトリ ${dataDir}`,
+    status: { ok: 'OK', warning: '警告', problem: '問題' },
+    checks: { config: '設定', dataDir: 'データ', disk: 'ディスク', database: 'DB', migrations: 'スキーマ', sqlite: 'SQLite', ffprobe: 'ffprobe', rootFolder: 'ライブラリ', port: 'ポート' },
+    allOk: 'すべての点検に合格しました',
+    summary: (problems, warnings) => `問題 ${problems} 件、警告 ${warnings} 件`,
+    findings: {
+      configOk: ({ file }) => `${file} は正しい設定です`,
+      configDefaults: ({ file }) => `${file} はまだありません。既定値で動きます（kikoplay config set KEY VALUE で作成されます）`,
+      configInvalid: ({ reason }) => `${reason}。このままではサーバーが起動しません。kikoplay config set / unset かファイルの編集で直してください`,
+      dataDirOk: ({ path, mode }) => `${path} は読み書きでき、非公開です（${mode}）`,
+      dataDirMissing: ({ path }) => `${path} はまだありません。kikoplay serve が作成します（既存のものを使うつもりなら --data-dir / KIKOPLAY_DATA_DIR を確認してください）`,
+      dataDirNotFolder: ({ path }) => `${path} はフォルダではありません。そのファイルを移動するか、--data-dir で別のデータディレクトリを指定してください`,
+      dataDirNoAccess: ({ path, code }) => `このユーザーは ${path} を読み書きできません（${fsReason(code)}）。所有者として kikoplay を実行するか、所有者を変更してください（chown -R USER ${path}）`,
+      dataDirOpen: ({ path, mode }) => `${path} は他のユーザーから読めます（${mode}）。chmod 700 ${path} を実行してください（kikoplay serve も起動時に制限します）`,
+      secretFileOpen: ({ file, mode }) => `${file} は他のユーザーから読めます（${mode}）。chmod 600 ${file} を実行してください`,
+      fileNoAccess: ({ file, code }) => `このユーザーは ${file} を読み書きできません（${fsReason(code)}）。所有者を変更してください（chown USER ${file}）`,
+      diskOk: ({ path, free }) => `${path} のファイルシステムの空きは ${free} です`,
+      diskLow: ({ path, free, min }) => `${path} のファイルシステムの空きが ${free} しかありません（${min} 未満）。データベース・カバー・サムネイルが増えるので、空きを作ってください`,
+      diskFull: ({ path, free }) => `${path} のファイルシステムの空きが ${free} しかありません。満杯になるとデータベースに書き込めません。すぐに空きを作ってください`,
+      dbMissing: ({ file }) => `${file} にデータベースはまだありません。kikoplay serve（または scan）が作成します`,
+      dbOk: ({ file }) => `${file} は整合性チェックに合格しました`,
+      dbDamaged: ({ file, detail }) => `${file} は壊れています（${detail}）。サーバーを止めてバックアップを復元してください`,
+      dbUnreadable: ({ file, detail }) => `${file} を読めません（${detail}）。所有者とモードを確認してください`,
+      migrationsOk: ({ level }) => `データベースのスキーマは最新です（マイグレーション ${level}）`,
+      migrationsPending: ({ applied, latest, count }) =>
+        `データベースはマイグレーション ${applied}、この kikoplay は ${latest} です。次回起動時に ${count} 件のマイグレーションが実行されます（先にバックアップを取ってください）`,
+      migrationsNewer: ({ latest, migrations }) =>
+        `データベースは新しいバージョンの kikoplay で書かれています（マイグレーション ${migrations} はここにはありません。このバージョンは ${latest} まで）。このバージョンでは開けません。新しい kikoplay を使うか、このバージョンで作ったバックアップを復元してください`,
+      sqliteOk: ({ version }) => `SQLite ${version}、全文検索（FTS5、trigram トークナイザ）あり`,
+      sqliteNoTrigram: ({ version, reason }) =>
+        `SQLite ${version} では検索インデックスを作れません（FTS5 trigram: ${reason}）。同梱の SQLite が使われるよう依存パッケージを入れ直してください（npm ci）`,
+      ffprobeOk: ({ path, version }) => `${version}（${path}）`,
+      ffprobeBroken: ({ path, reason }) => `${path} の ffprobe が動きません（${reason}）。依存パッケージを入れ直してください（npm ci）。一部の音声形式と AI ワーカーに必要です`,
+      rootsNone: () => `ライブラリフォルダがまだありません。Web の設定か kikoplay config set rootFolders '[{"name":"lib","path":"/music"}]' で追加してください`,
+      rootOk: ({ name, path, works }) => `「${name}」${path}: 読み取り可、データベースに ${works} 作品`,
+      rootReadOnly: ({ name, path, works }) => `「${name}」${path}: 読み取り専用、データベースに ${works} 作品（スキャンと再生はできます。歌詞はこのフォルダに保存できません）`,
+      rootMissing: ({ name, path, works }) => `「${name}」${path} がありません（データベースに ${works} 作品）。マウントするか、設定でパスを直してください`,
+      rootUnreadable: ({ name, path, code }) => `「${name}」${path} を読めません（${fsReason(code)}）。kikoplay を実行するユーザーに読み取り権限を与えてください（例: chmod -R a+rX ${path}）`,
+      portFree: ({ port, host }) => `ポート ${port} は ${host} で空いています`,
+      portOurs: ({ port, pid, since }) => `ポート ${port} はこのデータディレクトリの kikoplay サーバーが使っています（pid ${pid}、${since} から稼働）`,
+      portOther: ({ port, host }) =>
+        `ポート ${port}（${host}）は別のプログラムが使っています。そのプログラムを止めるか、別のポートを指定してください（kikoplay config set listenPort N、または serve --port N）`,
+      portNoPermission: ({ port }) => `ここではポート ${port} に管理者権限が必要です。1024 以上のポートを使い（kikoplay config set listenPort 8888）、80/443 はリバースプロキシで受けてください`,
+    },
   },
 };

@@ -37,6 +37,9 @@ const WORKER_HELP = `
       --translate-api-base http://127.0.0.1:11434 --translate-model qwen2.5 --glossary terms.txt
 `;
 
+const fsReason = (code: string) =>
+  ({ EACCES: '权限不足', EPERM: '操作不被允许', EROFS: '只读文件系统', ENOTDIR: '路径中有一段是文件而不是文件夹', ENOENT: '不存在', ENOSPC: '磁盘空间已满' })[code] ?? code;
+
 export const zhCN: CliCatalog = {
   lang: 'zh-CN',
   commander: {
@@ -346,5 +349,57 @@ export const zhCN: CliCatalog = {
     roleTitle: (name) => `修改 ${name} 的角色`,
     select: '↑/↓ 选择',
     confirmDelete: (name) => `确定要删除用户 ${name} 吗？该用户的评价和播放历史也会一并删除。 [y/N]`,
+  },
+  startup: {
+    fsReason,
+    dataDirUnusable: (p, code) =>
+      `无法使用 ${p}（${fsReason(code)}）。kikoplay 需要读写它的数据目录：请修正路径或其所有者（例如 chown -R USER ${p}），或用 --data-dir 或 KIKOPLAY_DATA_DIR 指定另一个数据目录`,
+    databaseTooNew: (file, migrations) => `${file} 由更新版本的 kikoplay 写入（其中的迁移 ${migrations} 本版本不认识），文件未作任何改动。请继续使用新版本的 kikoplay，或恢复用本版本做的备份`,
+    portNoPermission: (port) => `在本系统上使用端口 ${port} 需要管理员权限：请用 --port N（或 PORT）选择 1024 以上的端口，80/443 交给反向代理`,
+  },
+  doctor: {
+    description: '检查数据目录、数据库、SQLite、ffprobe、媒体库文件夹、端口、配置和磁盘剩余空间；有问题时退出码为 1',
+    json: '以 JSON 输出检查结果',
+    title: (dataDir) => `kikoplay doctor：数据目录 ${dataDir}`,
+    status: { ok: '正常', warning: '警告', problem: '问题' },
+    checks: { config: '配置', dataDir: '数据目录', disk: '磁盘', database: '数据库', migrations: '数据结构', sqlite: 'SQLite', ffprobe: 'ffprobe', rootFolder: '媒体库', port: '端口' },
+    allOk: '所有检查均通过',
+    summary: (problems, warnings) => `${problems} 个问题，${warnings} 个警告`,
+    findings: {
+      configOk: ({ file }) => `${file} 有效`,
+      configDefaults: ({ file }) => `还没有 ${file}：使用默认值（kikoplay config set KEY VALUE 会创建它）`,
+      configInvalid: ({ reason }) => `${reason}。服务器将无法启动：请用 kikoplay config set / unset 或直接编辑文件修正`,
+      dataDirOk: ({ path, mode }) => `${path} 可读写，且仅所有者可访问（${mode}）`,
+      dataDirMissing: ({ path }) => `${path} 还不存在：kikoplay serve 会创建它（如果你以为它已存在，请检查 --data-dir / KIKOPLAY_DATA_DIR）`,
+      dataDirNotFolder: ({ path }) => `${path} 不是文件夹：请移走该文件，或用 --data-dir 指定另一个数据目录`,
+      dataDirNoAccess: ({ path, code }) => `当前用户无法读写 ${path}（${fsReason(code)}）：请以其所有者身份运行 kikoplay，或修改所有者（chown -R USER ${path}）`,
+      dataDirOpen: ({ path, mode }) => `其他用户可以读取 ${path}（${mode}）：请执行 chmod 700 ${path}（kikoplay serve 启动时也会收紧权限）`,
+      secretFileOpen: ({ file, mode }) => `其他用户可以读取 ${file}（${mode}）：请执行 chmod 600 ${file}`,
+      fileNoAccess: ({ file, code }) => `当前用户无法读写 ${file}（${fsReason(code)}）：请修改其所有者（chown USER ${file}）`,
+      diskOk: ({ path, free }) => `${path} 所在文件系统剩余 ${free}`,
+      diskLow: ({ path, free, min }) => `${path} 所在文件系统只剩 ${free}（少于 ${min}）：请腾出空间，数据库、封面和缩略图都存放在那里`,
+      diskFull: ({ path, free }) => `${path} 所在文件系统只剩 ${free}：磁盘写满后数据库将无法写入，请立即腾出空间`,
+      dbMissing: ({ file }) => `${file} 还没有数据库：kikoplay serve（或 scan）会创建它`,
+      dbOk: ({ file }) => `${file} 通过了完整性检查`,
+      dbDamaged: ({ file, detail }) => `${file} 已损坏（${detail}）：请停止服务器并恢复备份`,
+      dbUnreadable: ({ file, detail }) => `无法读取 ${file}（${detail}）：请检查其所有者和权限`,
+      migrationsOk: ({ level }) => `数据库结构是最新的（迁移 ${level}）`,
+      migrationsPending: ({ applied, latest, count }) => `数据库处于迁移 ${applied}，本 kikoplay 为 ${latest}：下次启动时将执行 ${count} 个迁移（请先备份）`,
+      migrationsNewer: ({ latest, migrations }) =>
+        `数据库由更新版本的 kikoplay 写入（迁移 ${migrations} 本版本不认识；本版本最高为 ${latest}）：本版本拒绝打开它；请使用新版本的 kikoplay，或恢复用本版本做的备份`,
+      sqliteOk: ({ version }) => `SQLite ${version}，支持全文搜索（FTS5，trigram 分词器）`,
+      sqliteNoTrigram: ({ version, reason }) => `SQLite ${version} 无法建立搜索索引（FTS5 trigram：${reason}）：请重新安装 kikoplay 的依赖（npm ci），以使用自带的 SQLite`,
+      ffprobeOk: ({ path, version }) => `${version}（${path}）`,
+      ffprobeBroken: ({ path, reason }) => `${path} 处的 ffprobe 无法运行（${reason}）：请重新安装 kikoplay 的依赖（npm ci）；部分音频格式和 AI 工作进程需要它`,
+      rootsNone: () => `还没有媒体库文件夹：请在网页设置中添加，或用 kikoplay config set rootFolders '[{"name":"lib","path":"/music"}]'`,
+      rootOk: ({ name, path, works }) => `"${name}" ${path}：可读，数据库中有 ${works} 个作品`,
+      rootReadOnly: ({ name, path, works }) => `"${name}" ${path}：只读，数据库中有 ${works} 个作品（扫描和播放不受影响；无法把歌词保存到其中）`,
+      rootMissing: ({ name, path, works }) => `"${name}" ${path} 不存在（数据库中有 ${works} 个作品）：请挂载它，或在设置中修正路径`,
+      rootUnreadable: ({ name, path, code }) => `无法读取 "${name}" ${path}（${fsReason(code)}）：请给运行 kikoplay 的用户读取权限（例如 chmod -R a+rX ${path}）`,
+      portFree: ({ port, host }) => `端口 ${port} 在 ${host} 上空闲`,
+      portOurs: ({ port, pid, since }) => `端口 ${port} 正被此数据目录的 kikoplay 服务器使用（pid ${pid}，自 ${since} 起运行）`,
+      portOther: ({ port, host }) => `端口 ${port}（${host}）已被其他程序占用：请停止该程序，或换一个端口（kikoplay config set listenPort N，或 serve --port N）`,
+      portNoPermission: ({ port }) => `在这里使用端口 ${port} 需要管理员权限：请使用 1024 以上的端口（kikoplay config set listenPort 8888），80/443 交给反向代理`,
+    },
   },
 };

@@ -1,5 +1,5 @@
 import { isAppError } from '../../server/domain/errors.js';
-import { errorText } from '../i18n/index.js';
+import { errorText, startupErrorText } from '../i18n/index.js';
 
 /** An error the terminal reports in one line on stderr (nothing when the message is empty) and its exit code. */
 export class CliError extends Error {
@@ -17,6 +17,11 @@ export function reportError(err: unknown): number {
     // an empty message: the reason was already shown (or nobody is left to read it)
     if (err.message) process.stderr.write(`kikoplay: ${err.message}\n`);
     return err.exitCode;
+  }
+  const startup = startupErrorText(err);
+  if (startup !== null) {
+    process.stderr.write(`kikoplay: ${startup}\n`);
+    return 1;
   }
   if (isAppError(err)) {
     process.stderr.write(`kikoplay: ${errorText(err)}\n`);

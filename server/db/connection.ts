@@ -1,16 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
 import { open, type Database as SqliteDb } from 'sqlite';
 import { ensureDir } from '../config/ensure-dir.js';
-import { databaseFiles, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictMode } from '../config/private-files.js';
+import { DataDirError, databaseFiles, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictMode } from '../config/private-files.js';
+import { DatabaseTooNewError, migrationLevel, MIGRATIONS_DIR, type MigrationId } from './migration-level.js';
 
 export type SqlValue = string | number | bigint | null | Buffer | boolean;
 export type Params = SqlValue[] | Record<string, SqlValue>;
-
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export class MigrationError extends Error {}
 
@@ -65,7 +63,11 @@ const lastMigration = async (db: SqliteDb): Promise<number> => (await db.get<{ i
  * rebuilt must not cascade into its children. When anything was applied, the references are checked
  * before foreign keys are on again; a violation fails the migration.
  */
-async function migrate(writer: SqliteDb): Promise<void> {
+async function migrate(writer: SqliteDb, file: string): Promise<void> {
+  // migrate() rolls back migrations it has no file for: a newer kikoplay's database would lose its data
+  const rows = await writer.all<MigrationId[]>('SELECT id, name FROM migrations').catch(() => []);
+  const { unknown } = migrationLevel(rows);
+  if (unknown.length) throw new DatabaseTooNewError(file, unknown);
   const before = await lastMigration(writer);
   await writer.exec('PRAGMA foreign_keys = OFF');
   try {
@@ -104,9 +106,17 @@ export class Database {
     const onDisk = file !== ':memory:' && file !== '';
     if (onDisk) {
       // a folder made here is private; an existing one (the data dir is tightened on start) is left as its owner set it
-      ensureDir(path.dirname(file), PRIVATE_DIR_MODE);
+      try {
+        ensureDir(path.dirname(file), PRIVATE_DIR_MODE);
+      } catch (err) {
+        throw DataDirError.from(path.dirname(file), err);
+      }
       // SQLite gives its -wal/-shm files the mode of the database file: a new one starts 0600, an older one is tightened
-      closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+      try {
+        closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+      } catch (err) {
+        throw DataDirError.from(file, err);
+      }
       for (const f of databaseFiles(file)) restrictMode(f, PRIVATE_FILE_MODE);
     }
     const busy = opts.busyTimeoutMs ?? 5000;
@@ -114,9 +124,10 @@ export class Database {
     if (onDisk) for (const f of databaseFiles(file)) restrictMode(f, PRIVATE_FILE_MODE);
     if (opts.migrate !== false) {
       try {
-        await migrate(writer);
+        await migrate(writer, file);
       } catch (err) {
         await writer.close();
+        if (err instanceof DatabaseTooNewError) throw err;
         throw new MigrationError(`database migration failed for ${file}: ${(err as Error).message}`);
       }
     }

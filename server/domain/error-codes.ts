@@ -90,6 +90,7 @@ export const ERROR_CODES = {
   LYRIC_LINE_INVALID: 'Lyric line `params.line` has an invalid time or text.',
   WRITE_PATH_INVALID: 'The path to save the lyric to is invalid or leaves the work folder.',
   OVERWRITE_REFUSED: 'The target exists and is not a lyric file: it is not overwritten.',
+  LIBRARY_READ_ONLY: 'The library folder `params.folder` is read-only (or not writable by the server): the lyric was not saved.',
   AI_TASK_NOT_FOUND: 'No such AI lyric task (or none that finished successfully).',
   AI_TASK_DUPLICATE: 'The file already has an AI lyric task.',
   AI_TASK_LIMIT: 'You already have `params.max` waiting AI lyric tasks.',

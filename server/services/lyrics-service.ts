@@ -188,16 +188,28 @@ export class LyricsService {
       await this.ensureLyricFile(workId, relPath, { real: target, root: folder.root }, current.size);
     }
 
-    for (const dir of toCreate)
-      await fsp.mkdir(dir).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'EEXIST') throw err;
-      });
+    // a library mounted read-only (or not the server's to write) is refused in words, leaving nothing behind
+    const made: string[] = [];
     const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await fsp.writeFile(tmp, vtt, { flag: 'wx' });
-      await fsp.rename(tmp, target);
+      for (const dir of toCreate) {
+        try {
+          await fsp.mkdir(dir);
+          made.push(dir);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        }
+      }
+      try {
+        await fsp.writeFile(tmp, vtt, { flag: 'wx' });
+        await fsp.rename(tmp, target);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
     } catch (err) {
-      await fsp.rm(tmp, { force: true });
+      for (const dir of made.reverse()) await fsp.rmdir(dir).catch(() => undefined);
+      if (isWriteRefusal(err)) throw readOnlyLibrary(loc.root_folder);
       throw err;
     }
     const st = await fsp.stat(target);
@@ -256,6 +268,12 @@ export class LyricsService {
     return text;
   }
 }
+
+/** The file system refused a write (read-only mount, another user's folder), not kikoplay. */
+const isWriteRefusal = (err: unknown) => ['EROFS', 'EACCES', 'EPERM'].includes((err as NodeJS.ErrnoException)?.code ?? '');
+
+/** A 409 for a save into a library folder the server may not write. */
+const readOnlyLibrary = (folder: string) => conflict(`媒体库文件夹 "${folder}" 对服务器是只读的，歌词未保存`, { code: 'LIBRARY_READ_ONLY', params: { folder } });
 
 /** A 413 for a lyric over {@link MAX_LYRIC_BYTES}. */
 const tooBig = (what: string) => new AppError('payload_too_large', `${what}过大（超过 ${lyricLimitText()}），不予处理`, { code: 'LYRIC_TOO_LARGE', params: { limit: lyricLimitText() } });

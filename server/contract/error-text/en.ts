@@ -78,6 +78,7 @@ export const en: ErrorCatalogue = {
   LYRIC_LINE_INVALID: 'Lyric line {line} is invalid.',
   WRITE_PATH_INVALID: 'Invalid save path.',
   OVERWRITE_REFUSED: 'The target exists and is not a lyric file, so it was not overwritten.',
+  LIBRARY_READ_ONLY: 'The library folder "{folder}" is read-only for the server, so the lyric was not saved. Give the server write access to it to save lyrics there.',
   AI_TASK_NOT_FOUND: 'Transcription task not found.',
   AI_TASK_DUPLICATE: 'This file already has a transcription task (id {id}).',
   AI_TASK_LIMIT: 'You already have {max} transcription tasks waiting. Wait for them to finish before adding more.',

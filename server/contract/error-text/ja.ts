@@ -78,6 +78,7 @@ export const ja: ErrorCatalogue = {
   LYRIC_LINE_INVALID: '歌詞の {line} 行目が無効です。',
   WRITE_PATH_INVALID: '保存先のパスが無効です。',
   OVERWRITE_REFUSED: '保存先に歌詞ではないファイルがあるため、上書きしませんでした。',
+  LIBRARY_READ_ONLY: 'ライブラリフォルダ「{folder}」はサーバーから読み取り専用のため、歌詞は保存されませんでした。保存するにはサーバーに書き込み権限を与えてください。',
   AI_TASK_NOT_FOUND: '文字起こしタスクが見つかりません。',
   AI_TASK_DUPLICATE: 'このファイルにはすでに文字起こしタスクがあります（id {id}）。',
   AI_TASK_LIMIT: '待機中の文字起こしタスクがすでに {max} 件あります。完了してから追加してください。',

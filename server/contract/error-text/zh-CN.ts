@@ -78,6 +78,7 @@ export const zhCN: ErrorCatalogue = {
   LYRIC_LINE_INVALID: '第 {line} 行歌词无效',
   WRITE_PATH_INVALID: '参数 writePath 无效',
   OVERWRITE_REFUSED: '目标已存在且不是歌词文件，拒绝覆盖',
+  LIBRARY_READ_ONLY: '媒体库文件夹 "{folder}" 对服务器是只读的，歌词未保存。如需在其中保存歌词，请给服务器写入权限',
   AI_TASK_NOT_FOUND: '没有找到指定的翻译任务',
   AI_TASK_DUPLICATE: '该文件已有转写任务（id={id}）',
   AI_TASK_LIMIT: '你已有 {max} 个等待中的转写任务，请等它们完成后再添加.',
