@@ -1,6 +1,6 @@
 /**
  * /admin/usermanage: the user list; add a user (name and password of at
- * least 5 characters, a unique name, group user or guest); change a password (new and confirm of at
+ * least 5 characters, a unique name, group user, guest or administrator); change a password (new and confirm of at
  * least 5, equal; the admin's own password also takes the current one); change a role; delete. 422 shows the first `errors[].msg`, 403 a warning. Changing
  * the logged-in admin's own password clears the stored token and, when auth is on, goes to /login.
  */
@@ -20,7 +20,7 @@ import { formatDateTime } from '../../i18n/format.js';
 import { notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { LOGIN_PATH } from '../auth/redirect.js';
 import { useSession } from '../auth/use-session.js';
-import { USERS_KEY, changePassword, createUser, deleteUsers, fetchUsers, roleOf, setUserRole, type UserRow } from './api.js';
+import { USERS_KEY, changePassword, createUser, deleteUsers, fetchUsers, roleOf, setUserRole, type NewUserGroup, type UserRow } from './api.js';
 
 const u = t.dashboard.users;
 const MIN = 5;
@@ -35,7 +35,7 @@ function AddUserForm({ users }: { users: UserRow[] }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [group, setGroup] = useState<'user' | 'guest'>('user');
+  const [group, setGroup] = useState<NewUserGroup>('user');
   const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
   const create = useMutation({
     mutationFn: () => createUser(name.trim(), password, group),
@@ -97,11 +97,13 @@ function AddUserForm({ users }: { users: UserRow[] }) {
           <SegmentedControl
             aria-label={u.group}
             value={group}
-            onChange={(v) => setGroup(v === 'guest' ? 'guest' : 'user')}
+            onChange={(v) => setGroup(v === 'guest' || v === 'administrator' ? v : 'user')}
             data={[
               { value: 'user', label: u.groups.user },
               { value: 'guest', label: u.groups.guest },
+              { value: 'administrator', label: u.groups.admin },
             ]}
+            data-testid="add-user-group"
           />
           <Button type="submit" leftSection={<IconUserPlus size={18} />} loading={create.isPending}>
             {u.add}
