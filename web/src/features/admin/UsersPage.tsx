@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, PasswordInput, Select, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { HoverTip } from '../../components/HoverTip.js';
@@ -36,6 +37,8 @@ function AddUserForm({ users }: { users: UserRow[] }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [group, setGroup] = useState<NewUserGroup>('user');
+  // three groups do not fit side by side on a phone: one under the other there
+  const narrow = useMediaQuery('(max-width: 36em)') === true;
   const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
   const create = useMutation({
     mutationFn: () => createUser(name.trim(), password, group),
@@ -96,6 +99,9 @@ function AddUserForm({ users }: { users: UserRow[] }) {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label={u.group}
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
+            w={narrow ? '100%' : undefined}
             value={group}
             onChange={(v) => setGroup(v === 'guest' || v === 'administrator' ? v : 'user')}
             data={[
