@@ -74,7 +74,7 @@ describe('the admin polish of issue 22', { timeout: 120_000 }, () => {
     expect(await page.getByTestId('edit-title').isVisible()).toBe(true);
     // with no list open, Esc closes the dialog, and nothing was saved
     await box.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.getByTestId('edit-title').waitFor({ state: 'detached' });
     const saved = await app.api<{ tags: { name: string }[] }>('GET', '/api/work/100002');
     expect(saved.tags.map((t) => t.name)).toEqual(['癒やし']);
     expect(errors).toEqual([]);
