@@ -3,7 +3,8 @@ import { dataDirOf } from '../context.js';
 import { CliError } from '../output/print.js';
 import { ConfigFileError, configPath, loadConfig, parseLooseValue, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../server/config/schema.js';
-import { cliText, errorText } from '../i18n/index.js';
+import { rootFolderProblems, type MissingFolderWarning, type RootFolderInput } from '../../server/config/folder-rules.js';
+import { cliText, codeSentence, errorText } from '../i18n/index.js';
 
 function checkKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as string[]).includes(key)) throw new CliError(cliText().errors.unknownConfigKey(key));
@@ -19,6 +20,26 @@ function unchanged<T>(change: () => T): T {
     throw err;
   }
 }
+
+const isFolderList = (v: unknown): v is RootFolderInput[] =>
+  Array.isArray(v) && v.every((f: unknown) => !!f && typeof f === 'object' && typeof (f as RootFolderInput).name === 'string' && typeof (f as RootFolderInput).path === 'string');
+
+/**
+ * The rules of root folders (config/folder-rules.ts, as the dashboard's folders API applies them), said
+ * in the run's language before anything is written: a relative path, an empty or repeated alias, a
+ * folder inside another. Another shape is left to the schema's own message.
+ */
+function checkRootFolders(value: unknown): void {
+  if (!isFolderList(value)) return;
+  const problems = rootFolderProblems(value);
+  if (!problems.length) return;
+  const t = cliText().errors;
+  const said = problems.map((p) => t.folderRefused(`rootFolders.${p.at[0]}.${p.at[1]}`, value[p.at[0]][p.at[1]], codeSentence(p.code, p.params)));
+  throw new CliError(t.configUnchanged(said.join('; ')));
+}
+
+/** A root folder that does not exist (yet) is saved and said once on stderr. */
+const warnMissing = (w: MissingFolderWarning) => process.stderr.write(`kikoplay: ${cliText().messages.folderMissing(w.at, w.path)}\n`);
 
 export function configCommand(): Command {
   const t = cliText().help.config;
@@ -43,8 +64,11 @@ export function configCommand(): Command {
     .description(t.set)
     .action((key: string, value: string, _opts: unknown, cmd: Command) => {
       const k = checkKey(key);
-      // the checks of every other way a setting is written (the schema, then the folders on disk)
-      const stored = unchanged(() => updateConfigFile(dataDirOf(cmd), { [k]: parseLooseValue(value) }));
+      const parsed = parseLooseValue(value);
+      if (k === 'rootFolders') checkRootFolders(parsed);
+      // the checks of every other way a setting is written (the schema, then the folders on disk);
+      // a root folder not there yet is kept with a warning (a disk may be mounted later)
+      const stored = unchanged(() => updateConfigFile(dataDirOf(cmd), { [k]: parsed }, { warnMissing }));
       process.stdout.write(`${k} = ${JSON.stringify(stored[k])}\n`);
     });
 

@@ -99,7 +99,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     scan: new ScanService(scanner, scanFollower, repos.library, store),
     library: new LibraryService(repos.library, store),
     users: new UsersService(repos.users, new RevokedTokensRepo(db), tokens, new LoginLimiter()),
-    config: new ConfigService(store),
+    config: new ConfigService(store, paths.dbFile),
     system: new SystemService(store, packageVersion()),
     userData: new UserDataService(repos.reviews, repos.history),
     aiTasks: new AiTasksService(repos.aiTasks, () => store.get()),

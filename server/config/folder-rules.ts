@@ -147,17 +147,38 @@ interface FolderSettings {
   coverFolderDir: string;
 }
 
+/** A root folder written while it does not exist (yet): saved, and said to whoever wrote it. */
+export interface MissingFolderWarning {
+  /** Where in the config: `rootFolders.<i>.path`. */
+  at: string;
+  path: string;
+  code: 'FOLDER_MISSING';
+}
+
+export interface FolderWriteOptions {
+  /**
+   * A new root folder that does not exist is, without this, refused (the dashboard's folders API and
+   * PUT /api/config/admin: the admin picks a folder the server can see). With it, the folder is kept
+   * and reported here (`kikoplay config set`: a library disk that is not mounted yet may be set up
+   * ahead, as load accepts it and the dashboard shows it as absent). Relative paths, non-folders and
+   * unreadable folders are refused either way.
+   */
+  warnMissing?: (warning: MissingFolderWarning) => void;
+}
+
 /**
  * The file-system problems of a change from `before` to `next` (both complete configs): every root
  * folder not configured before, and the cover folder when it is (newly) in use. As `key path: text`.
  */
-export function folderWriteProblems(before: FolderSettings, next: FolderSettings): string[] {
+export function folderWriteProblems(before: FolderSettings, next: FolderSettings, opts: FolderWriteOptions = {}): string[] {
   const problems: string[] = [];
   const known = new Set(before.rootFolders.map((f) => pathKey(f.path)));
   next.rootFolders.forEach((f, i) => {
     if (known.has(pathKey(f.path))) return;
-    const p = folderOnDiskProblem(f.path.trim(), 'read');
-    if (p) problems.push(`rootFolders.${i}.path: ${p.message}`);
+    const dir = f.path.trim();
+    const p = folderOnDiskProblem(dir, 'read');
+    if (p?.code === 'FOLDER_MISSING' && opts.warnMissing) opts.warnMissing({ at: `rootFolders.${i}.path`, path: dir, code: 'FOLDER_MISSING' });
+    else if (p) problems.push(`rootFolders.${i}.path: ${p.message}`);
   });
   const coverKey = (d: string) => (d.trim() ? pathKey(d.trim()) : '');
   const coverChanged = before.coverUseDefaultPath !== next.coverUseDefaultPath || coverKey(before.coverFolderDir) !== coverKey(next.coverFolderDir);

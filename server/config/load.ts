@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../domain/errors.js';
 import { configSchema, defaultConfig, describeConfigError, validatePartial, CONFIG_KEYS, type Config, type ConfigKey } from './schema.js';
-import { folderWriteProblems } from './folder-rules.js';
+import { folderWriteProblems, type FolderWriteOptions, type MissingFolderWarning } from './folder-rules.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 import { ensureDir } from './ensure-dir.js';
 
@@ -121,12 +121,12 @@ export function writeFileAtomic(file: string, data: string, mode?: number): void
 
 /**
  * Validate a change of some keys and write it into config.json, keeping every other stored key.
- * Throws (and writes nothing) when the result would be invalid.
+ * Throws (and writes nothing) when the result would be invalid. `opts.warnMissing`: see folder-rules.ts.
  */
-export function updateConfigFile(dataDir: string, patch: Record<string, unknown>): Partial<Config> {
+export function updateConfigFile(dataDir: string, patch: Record<string, unknown>, opts: FolderWriteOptions = {}): Partial<Config> {
   // the stored file may break a rule (written by hand, or by an older version): a change that mends it is allowed
   const current = readRawConfigFile(dataDir);
-  return writeConfigFile(dataDir, current, { ...current, ...patch });
+  return writeConfigFile(dataDir, current, { ...current, ...patch }, opts);
 }
 
 /** Remove keys from config.json (their defaults apply), refused like any change when the result is invalid. */
@@ -141,16 +141,19 @@ export function unsetConfigKeys(dataDir: string, keys: string[]): Partial<Config
  * The one gate of config.json: the schema (every rule that needs no file system, see folder-rules.ts),
  * then the file-system checks of folders the change brings in. Nothing is written when a check fails.
  */
-function writeConfigFile(dataDir: string, current: Record<string, unknown>, next: Record<string, unknown>): Partial<Config> {
+function writeConfigFile(dataDir: string, current: Record<string, unknown>, next: Record<string, unknown>, opts: FolderWriteOptions = {}): Partial<Config> {
   const parsed = validatePartial(next);
   if (!parsed.ok) throw new ConfigFileError({ key: 'refused', reason: parsed.message });
   const full = configSchema.safeParse(next);
   if (!full.success) throw new ConfigFileError({ key: 'refused', reason: describeConfigError(full.error) });
   // folders of a stored file that breaks the rules are checked as if new
   const before = configSchema.safeParse(current);
-  const disk = folderWriteProblems(before.success ? before.data : defaultConfig(), full.data);
+  const warnings: MissingFolderWarning[] = [];
+  const disk = folderWriteProblems(before.success ? before.data : defaultConfig(), full.data, opts.warnMissing ? { warnMissing: (w) => warnings.push(w) } : {});
   if (disk.length) throw new ConfigFileError({ key: 'refused', reason: disk.join('; ') });
   writeFileAtomic(configPath(dataDir), JSON.stringify(parsed.data, null, 2) + '\n', PRIVATE_FILE_MODE);
+  // said once the change is written (a refused change warns of nothing)
+  for (const w of warnings) opts.warnMissing?.(w);
   return parsed.data;
 }
 

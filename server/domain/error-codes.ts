@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   USERNAME_INVALID: 'The user name is longer than `params.max` characters or holds control characters or slashes.',
   PASSWORD_TOO_SHORT: 'The password is shorter than `params.min` characters.',
   PASSWORD_TOO_LONG: 'The password is longer than `params.max` characters.',
-  GROUP_INVALID: "The user group is not 'user' or 'guest'.",
+  GROUP_INVALID: "The user group is not 'user', 'guest' or 'administrator'.",
   ROLE_INVALID: 'The role is not one of admin / user / guest.',
   NAME_TAKEN: 'A user with this name already exists.',
   USER_NOT_FOUND: 'No user has this name.',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { forbidden, badRequest } from '../domain/errors.js';
 import { isAdmin, type Actor } from '../auth/roles.js';
 import type { ConfigStore } from '../config/config-store.js';
@@ -6,8 +7,20 @@ import { CONFIG_KEYS, RESTART_KEYS, type Config } from '../config/schema.js';
 /** Keys older kikoeru clients send back with the config; accepted and ignored. */
 const LEGACY_KEYS = new Set(['version', 'md5secret', 'jwtsecret', 'httpsEnabled', 'httpsPrivateKey', 'httpsCert', 'httpsPort', 'lyricFolderDir', 'production']);
 
+/** Where the running server keeps its files, resolved to absolute paths (admin only; read-only). */
+export interface EffectivePaths {
+  /** Covers are read and written here now (follows a change of the cover settings at once). */
+  coverDir: string;
+  /** The database file this process opened at start (a changed database folder applies after a restart). */
+  databaseFile: string;
+}
+
 export class ConfigService {
-  constructor(private readonly store: ConfigStore) {}
+  constructor(
+    private readonly store: ConfigStore,
+    /** The database file opened at start. */
+    private readonly databaseFile: string,
+  ) {}
 
   shared() {
     const c = this.store.get();
@@ -17,6 +30,15 @@ export class ConfigService {
   adminView(actor: Actor): Config {
     if (!isAdmin(actor)) throw forbidden('只有 admin 账号能读取管理配置文件.', { code: 'ADMIN_ONLY' });
     return { ...this.store.get() };
+  }
+
+  /**
+   * Sent next to the config (never inside it: kikoeru clients send the config back whole and an
+   * unknown key would be refused).
+   */
+  effectivePaths(actor: Actor): EffectivePaths {
+    if (!isAdmin(actor)) throw forbidden('只有 admin 账号能读取管理配置文件.', { code: 'ADMIN_ONLY' });
+    return { coverDir: path.resolve(this.store.paths().coverDir), databaseFile: path.resolve(this.databaseFile) };
   }
 
   /** PUT /api/config/admin: validate every key, drop legacy ones, keep `auth` locked in production. */

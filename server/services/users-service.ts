@@ -11,7 +11,7 @@ import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
 export const MSG = {
   nameTooShort: '用户名长度至少为 5',
   passwordTooShort: '密码长度至少为 5',
-  badGroup: "用户组名称必须为 ['user', 'guest'] 的一个.",
+  badGroup: "用户组名称必须为 ['user', 'guest', 'administrator'] 的一个.",
   nameTaken: '该名称已存在，用户名不能重复',
   wrongCredentials: '用户名或密码错误.',
   tooManyAttempts: '登录失败次数过多，请稍后再试',
@@ -281,14 +281,18 @@ export class UsersService {
     return (await this.users.list()).map(publicUser);
   }
 
-  /** POST /api/credentials/user (web: user or guest) and `kikoplay user add` (any role). */
+  /**
+   * POST /api/credentials/user and `kikoplay user add`: an admin creates a user, guest or admin. The web
+   * sends kikoeru's `group` (user / guest / administrator, `admin` too); the terminal says `role`.
+   * Validation runs before the permission check (kikoeru's order). `opts.allowAdmin` (the terminal,
+   * whose option is `--role`): a wrong value is said as a role (ROLE_INVALID), not as a group.
+   */
   async create(actor: Actor, input: { name?: unknown; password?: unknown; group?: unknown }, opts: { allowAdmin?: boolean } = {}): Promise<PublicUser> {
     const fields: FieldError[] = [];
     checkName(input.name, fields);
     checkPassword(input.password, 'password', fields);
-    const allowed: readonly string[] = opts.allowAdmin ? ROLES : ['user', 'guest'];
     const group = input.group === 'administrator' ? 'admin' : input.group;
-    if (typeof group !== 'string' || !allowed.includes(group)) {
+    if (typeof group !== 'string' || !(ROLES as readonly string[]).includes(group)) {
       fields.push({ msg: opts.allowAdmin ? `角色必须为 ${ROLES.join(' / ')} 之一.` : MSG.badGroup, param: 'group', location: 'body', code: opts.allowAdmin ? 'ROLE_INVALID' : 'GROUP_INVALID' });
     }
     if (fields.length) throw validationFailed(fields);

@@ -41,7 +41,6 @@ const VISIBLE_PROPERTIES = new Set(['label', 'placeholder', 'title', 'aria-label
  */
 const ALLOWED = new Set([
   'kikoplay', // the product's name, written the same in every language
-  'npx kikoplay serve', // a shell command (About page), typed as it is in any language
 ]);
 
 /** Letters of any script (Latin, CJK, kana…). */

@@ -24,7 +24,7 @@ export const en: ErrorCatalogue = {
   USERNAME_INVALID: 'Username can be at most {max} characters, with no control characters or slashes.',
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters.',
   PASSWORD_TOO_LONG: 'Password can be at most {max} characters.',
-  GROUP_INVALID: 'The group must be “user” or “guest”.',
+  GROUP_INVALID: 'The group must be “user”, “guest” or “administrator”.',
   ROLE_INVALID: 'The role must be admin, user or guest.',
   NAME_TAKEN: 'This username is already taken.',
   USER_NOT_FOUND: 'User not found.',

@@ -24,7 +24,7 @@ export const ja: ErrorCatalogue = {
   USERNAME_INVALID: 'ユーザー名は {max} 文字以内で、制御文字やスラッシュは使えません。',
   PASSWORD_TOO_SHORT: 'パスワードは {min} 文字以上にしてください。',
   PASSWORD_TOO_LONG: 'パスワードは {max} 文字以内にしてください。',
-  GROUP_INVALID: 'グループは「user」か「guest」を指定してください。',
+  GROUP_INVALID: 'グループは「user」「guest」「administrator」のいずれかを指定してください。',
   ROLE_INVALID: 'ロールは admin、user、guest のいずれかです。',
   NAME_TAKEN: 'このユーザー名はすでに使われています。',
   USER_NOT_FOUND: 'ユーザーが見つかりません。',

@@ -24,7 +24,7 @@ export const zhCN: ErrorCatalogue = {
   USERNAME_INVALID: '用户名不能超过 {max} 个字符，且不能包含控制字符或斜杠',
   PASSWORD_TOO_SHORT: '密码长度至少为 {min}',
   PASSWORD_TOO_LONG: '密码长度不能超过 {max}',
-  GROUP_INVALID: "用户组名称必须为 ['user', 'guest'] 的一个.",
+  GROUP_INVALID: "用户组名称必须为 ['user', 'guest', 'administrator'] 的一个.",
   ROLE_INVALID: '角色必须为 admin / user / guest 之一.',
   NAME_TAKEN: '该名称已存在，用户名不能重复',
   USER_NOT_FOUND: '用户不存在.',

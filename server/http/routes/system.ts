@@ -20,12 +20,14 @@ export const systemRoutes: RouteModule = (router, { config, system }) => {
   });
 
   router.get('/config/admin', route({ summary: '读取管理配置', admin: '只有 admin 账号能读取管理配置文件.' }), (ctx) => {
-    ctx.body = { config: config.adminView(requireActor(ctx)) };
+    const actor = requireActor(ctx);
+    ctx.body = { config: config.adminView(actor), paths: config.effectivePaths(actor) };
   });
 
   router.put('/config/admin', route({ summary: '修改管理配置', admin: '只有 admin 账号能修改配置文件.', bodyLimit: 256 * KB }), (ctx) => {
-    const { config: next, message, restartRequired } = config.update(requireActor(ctx), ctx.request.body);
-    ctx.body = { config: next, message, restartRequired };
+    const actor = requireActor(ctx);
+    const { config: next, message, restartRequired } = config.update(actor, ctx.request.body);
+    ctx.body = { config: next, message, restartRequired, paths: config.effectivePaths(actor) };
   });
 
   /** This API as an OpenAPI 3.1 document, built from the router once (its routes are fixed after start). */

@@ -8,6 +8,10 @@ import { IconHeadphones } from '@tabler/icons-react';
 import { useVersion } from '../../app/use-version.js';
 import { t } from '../../i18n/index.js';
 
+/** Shell commands, typed the same in every language (the package is not on npm yet: a clone runs it). */
+const RUN_FROM_CLONE = ['npm ci', 'npm run build', 'npm run serve'].join('\n');
+const INSTALL_GLOBAL = ['npm install -g .', 'kikoplay serve'].join('\n');
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -45,7 +49,11 @@ export function AboutPage() {
 
       <Section title={t.about.installTitle}>
         <Text size="sm">{t.about.install}</Text>
-        <Code block>npx kikoplay serve</Code>
+        <Code block data-testid="install-commands">
+          {RUN_FROM_CLONE}
+        </Code>
+        <Text size="sm">{t.about.installGlobal}</Text>
+        <Code block>{INSTALL_GLOBAL}</Code>
         <Text size="sm" c="dimmed">
           {t.about.installNote}
         </Text>

@@ -4,14 +4,14 @@
  * page shows the message at that field. `auth` is locked in production; `production` is read-only.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
-import { ADMIN_CONFIG_KEY, fetchAdminConfig, saveAdminConfig, type AdminConfig } from './api.js';
+import { ADMIN_CONFIG_KEY, fetchAdminConfig, saveAdminConfig, type AdminConfig, type AdminConfigAnswer, type EffectivePaths } from './api.js';
 import { CONFIG_GROUPS, FIELD_BY_KEY, fromDraft, serverFieldErrors, toDraft, type ConfigField, type DraftValue } from './config-fields.js';
 
 const a = t.dashboard.advanced;
@@ -49,6 +49,34 @@ function FieldInput({
   }
 }
 
+/** Where the running server keeps covers and its database, as it resolved them (read-only). */
+function PathsInUse({ paths }: { paths: EffectivePaths }) {
+  const rows = [
+    { label: a.coverDirInUse, value: paths.coverDir, testId: 'effective-cover-dir' },
+    { label: a.databaseFileInUse, value: paths.databaseFile, testId: 'effective-database-file' },
+  ];
+  return (
+    <Stack gap={6} mb="sm" data-testid="effective-paths">
+      <Text size="sm" fw={500}>
+        {a.pathsInUse}
+      </Text>
+      {rows.map((row) => (
+        <Group key={row.testId} gap="xs" wrap="nowrap" align="baseline">
+          <Text size="sm" c="dimmed" style={{ flex: '0 0 auto' }}>
+            {row.label}
+          </Text>
+          <Code style={{ wordBreak: 'break-all', minWidth: 0 }} data-testid={row.testId}>
+            {row.value}
+          </Code>
+        </Group>
+      ))}
+      <Text size="xs" c="dimmed">
+        {a.pathsInUseHint}
+      </Text>
+    </Stack>
+  );
+}
+
 export function AdvancedPage() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ADMIN_CONFIG_KEY, queryFn: ({ signal }) => fetchAdminConfig(signal), staleTime: 0 });
@@ -56,7 +84,8 @@ export function AdvancedPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [restartNote, setRestartNote] = useState<string[]>([]);
 
-  const config = query.data;
+  const config = query.data?.config;
+  const paths = query.data?.paths;
   const saved = useMemo(() => (config ? draftsOf(config) : {}), [config]);
   // the drafts start over from every config that arrives, in the same render (an effect drew the
   // form once with empty fields and switches off before the saved values came in)
@@ -75,7 +104,7 @@ export function AdvancedPage() {
     mutationFn: saveAdminConfig,
     meta: { silent: true },
     onSuccess: (answer) => {
-      queryClient.setQueryData(ADMIN_CONFIG_KEY, answer.config);
+      queryClient.setQueryData<AdminConfigAnswer>(ADMIN_CONFIG_KEY, { config: answer.config, paths: answer.paths });
       setServerError(null);
       setErrors({});
       setRestartNote(answer.restartRequired ?? []);
@@ -149,6 +178,7 @@ export function AdvancedPage() {
               {a.foldersHint}
             </Text>
           )}
+          {group.id === 'paths' && paths && <PathsInUse paths={paths} />}
           {group.id === 'language' && (
             <Text size="xs" c="dimmed" mb="sm" data-testid="tag-language-hint">
               {a.tagLanguageHint}

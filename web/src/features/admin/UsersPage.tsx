@@ -1,6 +1,6 @@
 /**
  * /admin/usermanage: the user list; add a user (name and password of at
- * least 5 characters, a unique name, group user or guest); change a password (new and confirm of at
+ * least 5 characters, a unique name, group user, guest or administrator); change a password (new and confirm of at
  * least 5, equal; the admin's own password also takes the current one); change a role; delete. 422 shows the first `errors[].msg`, 403 a warning. Changing
  * the logged-in admin's own password clears the stored token and, when auth is on, goes to /login.
  */
@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, PasswordInput, Select, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { HoverTip } from '../../components/HoverTip.js';
@@ -20,7 +21,7 @@ import { formatDateTime } from '../../i18n/format.js';
 import { notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { LOGIN_PATH } from '../auth/redirect.js';
 import { useSession } from '../auth/use-session.js';
-import { USERS_KEY, changePassword, createUser, deleteUsers, fetchUsers, roleOf, setUserRole, type UserRow } from './api.js';
+import { USERS_KEY, changePassword, createUser, deleteUsers, fetchUsers, roleOf, setUserRole, type NewUserGroup, type UserRow } from './api.js';
 
 const u = t.dashboard.users;
 const MIN = 5;
@@ -35,7 +36,9 @@ function AddUserForm({ users }: { users: UserRow[] }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [group, setGroup] = useState<'user' | 'guest'>('user');
+  const [group, setGroup] = useState<NewUserGroup>('user');
+  // three groups do not fit side by side on a phone: one under the other there
+  const narrow = useMediaQuery('(max-width: 36em)') === true;
   const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
   const create = useMutation({
     mutationFn: () => createUser(name.trim(), password, group),
@@ -96,12 +99,17 @@ function AddUserForm({ users }: { users: UserRow[] }) {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label={u.group}
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
+            w={narrow ? '100%' : undefined}
             value={group}
-            onChange={(v) => setGroup(v === 'guest' ? 'guest' : 'user')}
+            onChange={(v) => setGroup(v === 'guest' || v === 'administrator' ? v : 'user')}
             data={[
               { value: 'user', label: u.groups.user },
               { value: 'guest', label: u.groups.guest },
+              { value: 'administrator', label: u.groups.admin },
             ]}
+            data-testid="add-user-group"
           />
           <Button type="submit" leftSection={<IconUserPlus size={18} />} loading={create.isPending}>
             {u.add}

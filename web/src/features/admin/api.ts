@@ -41,9 +41,20 @@ export const saveCoverFolder = (coverUseDefaultPath: boolean, coverFolderDir: st
 /** The admin config: every key of the server's schema (values are JSON scalars, rootFolders an array). */
 export type AdminConfig = Record<string, unknown>;
 
+/** The absolute paths the running server uses (read-only; an older server sends none). */
+export interface EffectivePaths {
+  coverDir: string;
+  databaseFile: string;
+}
+
+export interface AdminConfigAnswer {
+  config: AdminConfig;
+  paths?: EffectivePaths;
+}
+
 export const ADMIN_CONFIG_KEY = ['admin', 'config'] as const;
-export const fetchAdminConfig = async (signal?: AbortSignal): Promise<AdminConfig> => (await apiGet<{ config: AdminConfig }>('/api/config/admin', undefined, signal)).config;
-export const saveAdminConfig = (config: AdminConfig) => api<{ config: AdminConfig; message: string; restartRequired?: string[] }>('PUT', '/api/config/admin', { body: { config } });
+export const fetchAdminConfig = (signal?: AbortSignal) => apiGet<AdminConfigAnswer>('/api/config/admin', undefined, signal);
+export const saveAdminConfig = (config: AdminConfig) => api<AdminConfigAnswer & { message: string; restartRequired?: string[] }>('PUT', '/api/config/admin', { body: { config } });
 
 export interface UserRow {
   name: string;
@@ -57,7 +68,9 @@ export const roleOf = (u: UserRow): Role => u.role ?? (u.group === 'administrato
 
 export const USERS_KEY = ['admin', 'users'] as const;
 export const fetchUsers = async (signal?: AbortSignal): Promise<UserRow[]> => (await apiGet<{ users: UserRow[] }>('/api/credentials/users', undefined, signal)).users;
-export const createUser = (name: string, password: string, group: 'user' | 'guest') => api<{ message: string }>('POST', '/api/credentials/user', { body: { name, password, group } });
+/** kikoeru's group names of a new user (an admin is `administrator`, as the user list says). */
+export type NewUserGroup = 'user' | 'guest' | 'administrator';
+export const createUser = (name: string, password: string, group: NewUserGroup) => api<{ message: string }>('POST', '/api/credentials/user', { body: { name, password, group } });
 /** `currentPassword`: required when the password is the caller's own (not to reset another user's). */
 export const changePassword = (name: string, newPassword: string, currentPassword?: string) =>
   api<{ message: string }>('PUT', '/api/credentials/user', { body: currentPassword === undefined ? { name, newPassword } : { name, newPassword, currentPassword } });

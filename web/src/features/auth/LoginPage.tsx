@@ -58,6 +58,11 @@ export function LoginPage() {
       void navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
     onError: (err) => {
+      // the server's field checks (422) are shown at their field too, each naming its own field
+      if (err instanceof ApiError && err.status === 422) {
+        const at = (param: string) => err.fieldErrors.find((f) => f.param === param)?.msg;
+        setErrors({ name: at('name'), password: at('password') });
+      }
       // Wrong credentials, too many attempts and a busy server are the user's to fix or wait out: a warning, not an error.
       if (err instanceof ApiError && [401, 422, 429, 503].includes(err.status)) notifyWarning(err.message);
       else reportError(err);

@@ -50,6 +50,16 @@ export function EditMetaDialog({ work, opened, onClose, onSaved }: EditMetaDialo
   const [circle, setCircle] = useState<EditLabel>(work.circle);
   const [tags, setTags] = useState<EditLabel[]>(work.tags);
   const [vas, setVas] = useState<EditLabel[]>(vasToSend(work.vas));
+  // the pickers whose list is open: Esc closes that list, not the dialog
+  const [openLists, setOpenLists] = useState<ReadonlySet<string>>(new Set());
+  const listOpen = (picker: string) => (open: boolean) =>
+    setOpenLists((now) => {
+      if (now.has(picker) === open) return now;
+      const next = new Set(now);
+      if (open) next.add(picker);
+      else next.delete(picker);
+      return next;
+    });
 
   useEffect(() => {
     if (!opened) return;
@@ -57,6 +67,7 @@ export function EditMetaDialog({ work, opened, onClose, onSaved }: EditMetaDialo
     setCircle(work.circle);
     setTags(work.tags);
     setVas(vasToSend(work.vas));
+    setOpenLists(new Set());
   }, [opened, work]);
 
   const apply = (result: ListEdit, set: (list: EditLabel[]) => void) => {
@@ -92,7 +103,7 @@ export function EditMetaDialog({ work, opened, onClose, onSaved }: EditMetaDialo
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={E.title} centered size="lg" data-testid="edit-meta-dialog">
+    <Modal opened={opened} onClose={onClose} closeOnEscape={openLists.size === 0} title={E.title} centered size="lg" data-testid="edit-meta-dialog">
       <Stack gap="md">
         <TextInput label={E.workTitle} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required data-testid="edit-title" />
         <Stack gap={6}>
@@ -106,21 +117,21 @@ export function EditMetaDialog({ work, opened, onClose, onSaved }: EditMetaDialo
               </Pill>
             </Group>
           )}
-          <LabelPicker type="circle" label={E.circle} onPick={(c) => setCircle(c)} testId="edit-circle" />
+          <LabelPicker type="circle" label={E.circle} onPick={(c) => setCircle(c)} testId="edit-circle" onListOpen={listOpen('circle')} />
         </Stack>
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             {E.tags}
           </Text>
           <LabelList items={tags} color="teal" onRemove={(i) => apply(removeLabel(tags, i, 'tag'), setTags)} testId="edit-tags-list" />
-          <LabelPicker type="tag" label={E.tags} onPick={(c) => apply(addLabel(tags, c, 'tag'), setTags)} testId="edit-tags" />
+          <LabelPicker type="tag" label={E.tags} onPick={(c) => apply(addLabel(tags, c, 'tag'), setTags)} testId="edit-tags" onListOpen={listOpen('tag')} />
         </Stack>
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             {E.vas}
           </Text>
           <LabelList items={vas} color="blue" onRemove={(i) => apply(removeLabel(vas, i, 'va'), setVas)} testId="edit-vas-list" />
-          <LabelPicker type="va" label={E.vas} onPick={(c) => apply(addLabel(vas, c, 'va'), setVas)} testId="edit-vas" />
+          <LabelPicker type="va" label={E.vas} onPick={(c) => apply(addLabel(vas, c, 'va'), setVas)} testId="edit-vas" onListOpen={listOpen('va')} />
         </Stack>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>

@@ -1,11 +1,14 @@
 /**
  * A search box over the metadata editor's candidates (`GET /api/edit/candidates`): every label whose
  * name contains the text, and — when none has exactly that name — a new custom item with id 0.
+ * Enter with no option highlighted adds the typed name (the label of that name when there is one).
+ * `onListOpen` tells the dialog around it when the list opens and closes: Esc closes the list only.
  */
+import type { KeyboardEvent } from 'react';
 import { useState } from 'react';
 import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { t } from '../../i18n/index.js';
 import { fetchEditCandidates, type CandidateType, type EditLabel } from './api.js';
@@ -20,18 +23,30 @@ interface LabelPickerProps {
   label: string;
   onPick(item: EditLabel): void;
   testId: string;
+  /** The list of candidates opened (true) or closed (false). */
+  onListOpen?(open: boolean): void;
 }
 
-export function LabelPicker({ type, label, onPick, testId }: LabelPickerProps) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+export function LabelPicker({ type, label, onPick, testId, onListOpen }: LabelPickerProps) {
+  const queryClient = useQueryClient();
+  const combobox = useCombobox({
+    onDropdownOpen: () => onListOpen?.(true),
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      onListOpen?.(false);
+    },
+  });
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   const open = combobox.dropdownOpened;
-  const candidates = useQuery({
-    queryKey: ['edit-candidates', type, debounced],
-    queryFn: ({ signal }) => fetchEditCandidates(type, debounced, signal),
-    enabled: open,
+  const candidatesOf = (text: string) => ({
+    queryKey: ['edit-candidates', type, text],
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchEditCandidates(type, text, signal),
     staleTime: 60_000,
+  });
+  const candidates = useQuery({
+    ...candidatesOf(debounced),
+    enabled: open,
   });
   const items = candidates.data ?? [];
   const text = q.trim();
@@ -47,6 +62,26 @@ export function LabelPicker({ type, label, onPick, testId }: LabelPickerProps) {
     combobox.closeDropdown();
   };
 
+  /** Enter on the typed text: the candidate of exactly that name, else a new item (asked for the text itself, not the debounced one). */
+  const addTyped = async (typed: string) => {
+    setQ('');
+    combobox.closeDropdown();
+    let found: EditLabel | undefined;
+    try {
+      found = (await queryClient.fetchQuery(candidatesOf(typed))).find((i) => norm(i.name) === norm(typed));
+    } catch {
+      // unreachable candidates: the typed name is added as a new item, as the custom option would
+    }
+    onPick(found ? { id: found.id, name: found.name, count: found.count } : { id: 0, name: typed });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || !text) return;
+    if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return; // the highlighted option is picked
+    e.preventDefault();
+    void addTyped(text);
+  };
+
   return (
     <Combobox store={combobox} onOptionSubmit={submit} withinPortal>
       <Combobox.Target>
@@ -60,6 +95,7 @@ export function LabelPicker({ type, label, onPick, testId }: LabelPickerProps) {
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           onClick={() => combobox.openDropdown()}
+          onKeyDown={onKeyDown}
           placeholder={E.search}
           aria-label={t.punctuation.labelled(label, E.search)}
           size="sm"
