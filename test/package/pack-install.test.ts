@@ -28,7 +28,7 @@ interface Run {
 
 /** The environment of a shell outside the test runner (vitest's NODE_ENV=test would make a development build). */
 function shellEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env = { ...childEnv(), npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', ...extra };
+  const env: NodeJS.ProcessEnv = { ...childEnv(), npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', ...extra };
   for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) delete env[key];
   return env;
 }
