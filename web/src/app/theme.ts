@@ -23,7 +23,7 @@ const COLOURS: Record<string, { fill?: string; hover?: string; lightText?: strin
   teal: { fill: 'var(--mantine-color-teal-9)', hover: '#06694b', lightText: '#06694b' },
   grape: { fill: 'var(--mantine-color-grape-7)', hover: 'var(--mantine-color-grape-8)' },
   red: { fill: 'var(--mantine-color-red-8)', hover: 'var(--mantine-color-red-9)' },
-  blue: { fill: 'var(--mantine-color-blue-8)', hover: 'var(--mantine-color-blue-9)' },
+  blue: { fill: 'var(--mantine-color-blue-8)', hover: 'var(--mantine-color-blue-9)', lightText: '#0f4c81' },
   cyan: { fill: 'var(--mantine-color-cyan-9)', hover: '#0a5f6f' },
   green: { fill: '#267d38', hover: '#1f6b2f', lightText: '#1f6b2f' },
   orange: { fill: '#c44309', hover: '#a93a08', lightText: '#a93a08' },
@@ -55,7 +55,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...filled('light'),
   },
   dark: {
-    '--mantine-color-dimmed': '#a0a0a0',
+    '--mantine-color-dimmed': '#a6a6a6',
+    // the labels of a control that cannot be changed now (a role picker, a filter while loading)
+    '--mantine-color-disabled-color': '#8c8c8c',
     ...filled('dark'),
   },
 });
