@@ -126,6 +126,8 @@ function auditor(page: Page, report: string) {
       for (const scheme of SCHEMES) {
         await page.emulateMedia({ colorScheme: scheme });
         await waitForColorScheme(page, scheme);
+        // colours fade to the new scheme (Mantine's transitions): judge them once they have arrived
+        await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0);
         audits.push({ screen, scheme, violations: await axeViolations(page) });
         await screenshot(page, `a11y-${screen}-1280-${scheme}`);
         if (opts.phone) {
