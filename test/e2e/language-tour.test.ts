@@ -345,7 +345,7 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     await heading(zhCN.dashboard.scanner.title).waitFor();
     await adminLink(zhCN.admin.backHome).click();
     await navLink(zhCN.nav.aiLyric).click();
-    await heading(zhCN.aiCentre.title).waitFor();
+    await heading(zhCN.aiCentre.title, 1).waitFor();
     if (lang !== 'zh-CN') {
       const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().endsWith('/api/auth/me/locale'));
       await page.getByTestId('language-menu').click();
@@ -354,7 +354,7 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     }
 
     // the AI lyric centre, its status filter open
-    await heading(T.aiCentre.title).waitFor();
+    await heading(T.aiCentre.title, 1).waitFor();
     await page.getByText(T.aiCentre.empty, { exact: true }).waitFor();
     await page.getByTestId('ai-filter-status').click();
     for (const status of ['pending', 'transcribing', 'success', 'error'] as const) await page.getByRole('option', { name: T.aiCentre.statuses[status], exact: true }).waitFor();

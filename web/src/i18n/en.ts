@@ -112,6 +112,7 @@ export const en: Messages = {
   },
   notices: {
     updateAvailable: 'A new version is available',
+    dismiss: 'Dismiss',
     updateOk: 'OK',
     lockLater: 'Remind me later',
     lockGoScanner: 'Go to the scanner',

@@ -110,6 +110,7 @@ export const ja: Messages = {
   },
   notices: {
     updateAvailable: '新しいバージョンがあります',
+    dismiss: '通知を閉じる',
     updateOk: 'OK',
     lockLater: 'あとで',
     lockGoScanner: 'スキャン画面へ',

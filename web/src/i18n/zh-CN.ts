@@ -114,6 +114,8 @@ export const zhCN = {
   },
   notices: {
     updateAvailable: '有新版本可用',
+    /** The close button of a toast. */
+    dismiss: '关闭通知',
     updateOk: '好',
     lockLater: '以后提醒我',
     lockGoScanner: '前往扫描页',

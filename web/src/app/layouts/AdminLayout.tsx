@@ -40,7 +40,7 @@ export function AdminLayout() {
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="sm" wrap="nowrap">
           <Burger opened={desktop ? expanded : phoneOpen} onClick={() => (desktop ? setExpanded((v) => !v) : setPhoneOpen((v) => !v))} size="sm" aria-label={t.header.menu} data-testid="menu-toggle" />
-          <Text fw={700} fz="lg" style={{ flex: 1 }}>
+          <Text component="h1" m={0} fw={700} fz="lg" style={{ flex: 1 }}>
             {t.admin.title}
           </Text>
           <LanguageMenu account />
@@ -50,7 +50,7 @@ export function AdminLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>{desktop && <AdminNav mini={!expanded} />}</AppShell.Navbar>
-      <Drawer opened={!desktop && phoneOpen} onClose={() => setPhoneOpen(false)} size={DRAWER_WIDTH} withCloseButton={false} padding={0} aria-label={t.header.menu}>
+      <Drawer opened={!desktop && phoneOpen} onClose={() => setPhoneOpen(false)} size={DRAWER_WIDTH} withCloseButton={false} padding={0} title={t.header.menu} styles={{ header: { display: 'none' } }}>
         <AdminNav mini={false} onNavigate={() => setPhoneOpen(false)} />
       </Drawer>
       <AppShell.Main>

@@ -40,7 +40,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: AppHeaderProps) {
           </ActionIcon>
         </HoverTip>
       )}
-      <Anchor component={Link} to="/" underline="never" c="var(--mantine-color-text)" aria-label={t.header.home} style={{ flexShrink: 0 }}>
+      <Anchor component={Link} to="/" underline="never" c="var(--mantine-color-text)" aria-label={`${t.app.name} · ${t.header.home}`} style={{ flexShrink: 0 }}>
         <Group gap={6} wrap="nowrap">
           <IconHeadphones size={24} stroke={1.7} color="var(--mantine-primary-color-filled)" aria-hidden />
           <Text component="span" fw={700} fz="lg" visibleFrom="xs">

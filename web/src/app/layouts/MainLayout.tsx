@@ -60,8 +60,9 @@ export function MainLayout() {
           size={DRAWER_WIDTH}
           withCloseButton={false}
           padding={0}
-          styles={{ body: { height: '100%' } }}
-          aria-label={t.header.menu}
+          // the dialog's name: a title in a header not shown
+          title={t.header.menu}
+          styles={{ header: { display: 'none' }, body: { height: '100%' } }}
         >
           <MainNav session={session.data} mini={false} onNavigate={() => setPhoneOpen(false)} brand />
         </Drawer>

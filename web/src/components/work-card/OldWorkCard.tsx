@@ -16,7 +16,7 @@ export const OldWorkCard = memo(function OldWorkCard({ work, detail, eager, cove
   const href = `/work/${work.id}`;
   return (
     <Paper shadow="xs" radius="sm" withBorder h="100%" style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }} data-testid="work-card" data-style="old" data-work-id={work.id}>
-      <Link to={href} aria-label={work.title} style={{ display: 'block' }}>
+      <Link to={href} style={{ display: 'block' }}>
         <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" sizes={coverSizes} eager={eager}>
           <Box pos="absolute" left={6} bottom={6}>
             <CodeChip work={work} size="sm" />

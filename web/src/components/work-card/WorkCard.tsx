@@ -54,7 +54,7 @@ export const WorkCard = memo(function WorkCard({ work, detail, eager, coverSizes
   // plain links (see follow-link.ts); the detail parts below keep the router's links
   return (
     <div className={classes.card} data-testid="work-card" data-work-id={work.id} onClick={(e) => followLink(e, navigate)}>
-      <a href={href} aria-label={work.title} className={classes.coverLink} data-in-app>
+      <a href={href} className={classes.coverLink} data-in-app>
         <Cover workId={work.id} alt={t.library.card.cover(work.title)} size="card" sizes={coverSizes} eager={eager}>
           <span className={classes.chips}>
             <span className={`${classes.badge} ${classes.code}`} data-testid="code-chip">

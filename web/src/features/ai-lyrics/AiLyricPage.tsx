@@ -222,7 +222,7 @@ export function AiLyricPage() {
     <Stack gap="md" maw={1000} mx="auto" w="100%">
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {c.title}
           </Title>
           {data && (

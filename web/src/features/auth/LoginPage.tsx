@@ -87,11 +87,11 @@ export function LoginPage() {
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Group justify="flex-end" p="sm" gap="xs">
+      <Group component="header" justify="flex-end" p="sm" gap="xs">
         <LanguageMenu />
         <DarkModeButton />
       </Group>
-      <Center style={{ flex: 1 }} px="md" pb="15vh">
+      <Center component="main" style={{ flex: 1 }} px="md" pb="15vh">
         <Paper component="form" onSubmit={onSubmit} noValidate withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={360}>
           <Stack gap="md">
             <Stack gap={4} align="center">

@@ -104,7 +104,7 @@ export function FullScreenPlayerPage() {
       </Stack>
       <Stack className={classes.bottom} gap={6}>
         <Lyric />
-        <Text c="gray.3" size="sm" ta="center" lineClamp={1}>
+        <Text component="h1" c="gray.3" size="sm" ta="center" lineClamp={1}>
           {entry.title} · {entry.workTitle}
         </Text>
         <ProgressSlider light />

@@ -53,7 +53,7 @@ export function LyricList({ height, light = false }: { height: number | string; 
             <Text
               size={i === active ? 'md' : 'sm'}
               fw={i === active ? 700 : 400}
-              c={i === active ? (light ? 'white' : 'var(--mantine-primary-color-filled)') : light ? 'gray.5' : 'dimmed'}
+              c={i === active ? (light ? 'white' : 'var(--mantine-color-violet-text)') : light ? 'gray.5' : 'dimmed'}
               style={{ whiteSpace: 'pre-line', transition: 'color 150ms, font-size 150ms' }}
             >
               {line.text}

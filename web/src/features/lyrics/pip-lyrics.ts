@@ -30,6 +30,7 @@ export class PipLyrics {
     this.video = document.createElement('video');
     this.video.muted = true;
     this.video.playsInline = true;
+    this.video.setAttribute('aria-hidden', 'true'); // only the carrier of the picture-in-picture window
     Object.assign(this.video.style, { position: 'fixed', right: '0', bottom: '0', width: '2px', height: '2px', opacity: '0', pointerEvents: 'none' });
     this.video.srcObject = this.canvas.captureStream();
     this.video.addEventListener('loadedmetadata', () => (this.ready = true));

@@ -5,7 +5,7 @@
  * picture instead of the cover.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { ActionIcon, Box, Button, Group, Image, Slider, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Image, Slider, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowBackUp, IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
@@ -107,9 +107,9 @@ export function CoverFlip({ size }: { size: number | string }) {
             </Box>
           )}
           <HoverTip label={t.player.flipCover}>
-            <ActionIcon pos="absolute" top={8} right={8} variant="filled" color="dark" radius="xl" size="md" aria-hidden tabIndex={-1} style={{ opacity: 0.7 }}>
+            <ThemeIcon pos="absolute" top={8} right={8} variant="filled" color="dark" radius="xl" size="md" aria-hidden style={{ opacity: 0.7 }}>
               <IconAdjustmentsHorizontal size={16} />
-            </ActionIcon>
+            </ThemeIcon>
           </HoverTip>
         </Box>
         <Box style={{ ...face, transform: 'rotateY(180deg)', background: 'var(--mantine-color-body)', border: '1px solid var(--mantine-color-default-border)' }} p="sm">

@@ -68,8 +68,9 @@ export function ExpandedPlayer() {
       closeOnEscape={dialog === null && !menuOpen}
       padding={0}
       zIndex={250}
-      aria-label={t.player.nowPlaying}
-      styles={{ body: { height: '100%' }, content: { display: 'flex', flexDirection: 'column' } }}
+      // the dialog's name: a title in a header not shown
+      title={t.player.nowPlaying}
+      styles={{ header: { display: 'none' }, body: { height: '100%' }, content: { display: 'flex', flexDirection: 'column' } }}
     >
       {entry && (
         <Stack h="100%" gap={0} data-testid="expanded-player">
@@ -93,7 +94,7 @@ export function ExpandedPlayer() {
               <Text fw={700} ta="center" lineClamp={2} data-testid="expanded-title">
                 {entry.title}
               </Text>
-              <Anchor component={Link} to={`/work/${entry.workId}`} onClick={close} size="sm" c="dimmed" ta="center" lineClamp={1} aria-label={t.player.openWork}>
+              <Anchor component={Link} to={`/work/${entry.workId}`} onClick={close} size="sm" c="dimmed" ta="center" lineClamp={1} title={t.player.openWork}>
                 {entry.workTitle || entry.hash}
               </Anchor>
             </Stack>

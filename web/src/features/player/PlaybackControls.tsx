@@ -53,7 +53,14 @@ export function SpeedControl() {
     <Menu position="top" withinPortal zIndex={320} onChange={setMenuOpen}>
       <Menu.Target>
         <HoverTip label={t.player.speed} openDelay={400}>
-          <Button variant={rate === 1 ? 'subtle' : 'light'} color={rate === 1 ? 'gray' : undefined} size="compact-sm" aria-label={t.player.speed} data-testid="player-speed" miw={44}>
+          <Button
+            variant={rate === 1 ? 'subtle' : 'light'}
+            color={rate === 1 ? 'gray' : undefined}
+            size="compact-sm"
+            aria-label={`${t.player.speed} ${t.player.speedValue(rate)}`}
+            data-testid="player-speed"
+            miw={44}
+          >
             {t.player.speedValue(rate)}
           </Button>
         </HoverTip>

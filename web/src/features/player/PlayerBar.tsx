@@ -157,7 +157,8 @@ export function PlayerBar() {
             if (suppressClick.current) suppressClick.current = false;
             else setExpanded(true);
           }}
-          aria-label={t.player.expand}
+          // named by the titles it shows; what it does is its description
+          title={t.player.expand}
           data-testid="player-bar-open"
           style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 10 }}
         >

@@ -61,6 +61,8 @@ export class PlayerEngine {
   ) {
     this.host = document.createElement('div');
     this.host.dataset.testid = 'player-media';
+    // a sound source off screen, not content (a video shown is moved out of it)
+    this.host.setAttribute('aria-hidden', 'true');
     Object.assign(this.host.style, { position: 'fixed', width: '1px', height: '1px', left: '0', bottom: '0', opacity: '0', overflow: 'hidden', pointerEvents: 'none' });
     this.audio = document.createElement('audio');
     this.video = document.createElement('video');

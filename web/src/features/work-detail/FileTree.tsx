@@ -93,7 +93,7 @@ const TreeRow = memo(function TreeRow({ node, status, playing, actions, canTrans
       <UnstyledButton onClick={() => actions.open(node)} style={{ flex: 1, minWidth: 0 }} aria-label={node.title}>
         <Group gap="sm" wrap="nowrap">
           <NodeIcon node={node} />
-          <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }} fw={playing ? 600 : undefined} c={playing ? 'var(--mantine-primary-color-filled)' : undefined}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }} fw={playing ? 600 : undefined} c={playing ? 'var(--mantine-primary-color-light-color)' : undefined}>
             {node.title}
           </Text>
         </Group>
