@@ -6,6 +6,7 @@ import { scanCommand } from './commands/scan.js';
 import { demoCommand } from './commands/demo.js';
 import { workerCommand } from './commands/worker.js';
 import { workerTokenCommand } from './commands/worker-token.js';
+import { importCommand } from './commands/import.js';
 import { CliError, reportError } from './output/print.js';
 import { packageVersion } from '../server/services/system-service.js';
 import { cliText, setCliLang } from './i18n/index.js';
@@ -31,7 +32,7 @@ export function buildProgram(): Command {
     if (!LOG_FORMATS.includes(format as LogFormat)) throw new CliError(t.errors.badLogFormat(format), 2);
     process.env.KIKOPLAY_LOG_FORMAT = format;
   });
-  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand(), demoCommand()]) {
+  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand(), demoCommand(), importCommand()]) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();
     program.addCommand(cmd);

@@ -68,9 +68,10 @@ export interface ImportSummary {
   roots: {
     added: { name: string; path: string }[];
     /** Not reachable now: kept in imported_root_folders, their works marked missing. */
-    unreachable: { name: string; path: string; problem: string }[];
+    unreachable: { name: string; path: string; problem: string; code: string }[];
     present: { name: string; as: string }[];
-    refused: { name: string; path: string; reason: string }[];
+    /** Breaks a rule of root folders (`code`: the API error code of the rule, e.g. FOLDER_NESTED). */
+    refused: { name: string; path: string; reason: string; code: string; params?: Record<string, string | number> }[];
     /** Named by works but in no config: their works are kept, marked missing. */
     unknown: { name: string; works: number }[];
   };
@@ -228,7 +229,7 @@ export class KikoeruImportService {
       }
       const problem = rootFolderProblems([...roots, { name, path: dir }]).find((p) => p.at[0] === roots.length);
       if (problem) {
-        summary.roots.refused.push({ name: r.name, path: r.path, reason: problem.message });
+        summary.roots.refused.push({ name: r.name, path: r.path, reason: problem.message, code: problem.code, params: problem.params });
         continue;
       }
       const entry = { name, path: path.resolve(dir) };
@@ -236,7 +237,7 @@ export class KikoeruImportService {
       const disk = folderOnDiskProblem(entry.path, 'read');
       if (disk) {
         unreachable.push({ ...entry, problem: disk.message });
-        summary.roots.unreachable.push({ ...entry, problem: disk.message });
+        summary.roots.unreachable.push({ ...entry, problem: disk.message, code: disk.code });
         continue;
       }
       roots.push(entry);
