@@ -290,7 +290,8 @@ export async function buildKikoeruFixture(opts: KikoeruFixtureOptions): Promise<
     const rootFolder = i < 5 ? 'main' : pick(rootNames);
     const nested = i % 4 === 1;
     const dirName = `${code} ${i % 2 ? '作品' : 'Work'} ${i}`;
-    const workDir = nested ? `Circle ${i % 3}/series ${i % 5}/${dirName}` : dirName;
+    // nested below the root (within the scanners' default depth of 2)
+    const workDir = nested ? `Circle ${i % 3}/${dirName}` : dirName;
     const fileCount = 2 + (i % 3);
     const files = Array.from({ length: fileCount }, (_, k) => ({
       path: k === fileCount - 1 && i % 2 ? `SE/track${k + 1}.mp3` : `track${k + 1}.mp3`,
