@@ -325,3 +325,50 @@ describe('kikoeru import: safety', () => {
     expect(last.works).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
   });
 });
+
+describe('kikoeru import from the admin dashboard', () => {
+  it('POST /api/admin/import/kikoeru: admins only; a refusal is a 4xx with a code and changes nothing', async () => {
+    const { t, fx } = await setup(5);
+    await t.addUser('admin1', 'admin-pass', 'admin');
+    await t.addUser('user1', 'user-pass', 'user');
+    const admin = await t.login('admin1', 'admin-pass');
+    const user = await t.login('user1', 'user-pass');
+    const body = { db: fx.dbFile, covers: fx.coverDir };
+    expect((await t.json('POST', '/api/admin/import/kikoeru', { body })).status).toBe(401);
+    const denied = await t.json<{ code: string }>('POST', '/api/admin/import/kikoeru', { token: user, body });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('ADMIN_ONLY');
+
+    const before = await dump(t);
+    const relative = await t.json<{ code: string; field: string }>('POST', '/api/admin/import/kikoeru', { token: admin, body: { db: 'kikoeru/db.sqlite3' } });
+    expect(relative.status).toBe(400);
+    expect(relative.body).toMatchObject({ code: 'FIELD_INVALID', field: 'db' });
+    const dir = tempDir('kikoeru-bad-');
+    const foreign = path.join(dir, 'other.sqlite');
+    await buildForeignSqlite(foreign);
+    const notKikoeru = await t.json<{ code: string; error: string }>('POST', '/api/admin/import/kikoeru', { token: admin, body: { db: foreign } });
+    expect(notKikoeru.status).toBe(400);
+    expect(notKikoeru.body.code).toBe('KIKOERU_NOT_DATABASE');
+    expect(notKikoeru.body.error).not.toContain(foreign);
+    const old = await buildKikoeruFixture({ dir: path.join(dir, 'old'), works: 2, schema: 'old' });
+    const schema = await t.json<{ code: string; params: Record<string, unknown> }>('POST', '/api/admin/import/kikoeru', { token: admin, body: { db: old.dbFile } });
+    expect(schema.status).toBe(400);
+    expect(schema.body).toMatchObject({ code: 'KIKOERU_SCHEMA', params: { migrations: 17, expected: 19 } });
+    const lock = new ScanLock(t.app.store.paths().lockFile);
+    await lock.acquire('scan');
+    const busy = await t.json<{ code: string }>('POST', '/api/admin/import/kikoeru', { token: admin, body });
+    await lock.release();
+    expect(busy.status).toBe(409);
+    expect(busy.body.code).toBe('SCAN_RUNNING');
+    expect(await dump(t)).toBe(before);
+
+    const dry = await t.json<ImportSummary>('POST', '/api/admin/import/kikoeru', { token: admin, body: { ...body, dryRun: true } });
+    expect(dry.status).toBe(200);
+    expect(dry.body.works.created).toBe(5);
+    expect(await dump(t)).toBe(before);
+    const done = await t.json<ImportSummary>('POST', '/api/admin/import/kikoeru', { token: admin, body });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ dryRun: false, works: { created: 5 }, users: { created: fx.users.length } });
+    expect((await t.json('POST', '/api/auth/me', { body: { name: 'alice', password: fx.users[1].password } })).status).toBe(200);
+  });
+});

@@ -22,8 +22,19 @@ import { sqlNow } from '../../domain/time.js';
 import { coverPath, removeCovers } from '../../media/covers.js';
 import { COVER_TYPES } from '../../domain/work-metadata.js';
 import { ScanBusyError, ScanLock } from '../../library/scan/scan-lock.js';
-import { checkKikoeruSchema, KikoeruImportRefused, openKikoeruDb, readKikoeruConfig, readKikoeruData, type KikoeruConfig, type KikoeruData } from './source.js';
+import { badRequest, conflict, forbidden } from '../../domain/errors.js';
+import { isAdmin, type Actor } from '../../auth/roles.js';
+import { checkKikoeruSchema, KIKOERU_MIGRATION_COUNT, KikoeruImportRefused, openKikoeruDb, readKikoeruConfig, readKikoeruData, type KikoeruConfig, type KikoeruData } from './source.js';
 import { mapHistoryState, reviewFields, reviewWorkId, ROLE_OF_GROUP, sqlTime, workMetadata } from './mappers.js';
+
+export const IMPORT_MSG = {
+  forbidden: '只有 admin 账号能导入数据.',
+  notAbsolute: (field: string) => `参数 ${field} 必须是服务器上的绝对路径`,
+  notDatabase: '这不是 kikoeru 的数据库。未做任何修改。',
+  schema: (migrations: number, last: string, expected: number) =>
+    `这个 kikoeru 数据库有 ${migrations} 个迁移（最后一个是 ${last || '无'}）；只能导入 kikoeru 0.6.7（${expected} 个迁移）。未做任何修改。`,
+  scanRunning: '正在扫描媒体库，请在扫描结束后再导入。未做任何修改。',
+} as const;
 
 export type ImportPhase = 'check' | 'roots' | 'users' | 'works' | 'reviews' | 'history' | 'tasks' | 'covers';
 
@@ -111,6 +122,37 @@ export class KikoeruImportService {
     private readonly store: ConfigStore,
   ) {
     this.repo = new KikoeruImportRepo(db);
+  }
+
+  /**
+   * POST /api/admin/import/kikoeru: the same import from paths on the server, for an admin. A refused
+   * source answers 400 (KIKOERU_NOT_DATABASE / KIKOERU_SCHEMA) or 409 (SCAN_RUNNING), nothing changed;
+   * the answer never repeats the paths sent.
+   */
+  async runAs(actor: Actor, input: { db: string; config?: string; lyrics?: string; covers?: string; dryRun?: boolean }): Promise<ImportSummary> {
+    if (!isAdmin(actor)) throw forbidden(IMPORT_MSG.forbidden, { code: 'ADMIN_ONLY' });
+    for (const field of ['db', 'config', 'lyrics', 'covers'] as const) {
+      const value = input[field];
+      if (value !== undefined && !path.isAbsolute(value)) throw badRequest(IMPORT_MSG.notAbsolute(field), { code: 'FIELD_INVALID', field });
+    }
+    try {
+      return await this.run(input);
+    } catch (err) {
+      if (!(err instanceof KikoeruImportRefused)) throw err;
+      const d = err.details;
+      switch (err.reason) {
+        case 'scan-busy':
+          throw conflict(IMPORT_MSG.scanRunning, { code: 'SCAN_RUNNING' });
+        case 'old-schema':
+        case 'newer-schema':
+        case 'missing-columns': {
+          const params = { migrations: Number(d.migrations ?? 0), last: String(d.last ?? ''), expected: KIKOERU_MIGRATION_COUNT };
+          throw badRequest(IMPORT_MSG.schema(params.migrations, params.last, params.expected), { code: 'KIKOERU_SCHEMA', params });
+        }
+        default:
+          throw badRequest(IMPORT_MSG.notDatabase, { code: 'KIKOERU_NOT_DATABASE' });
+      }
+    }
   }
 
   async run(opts: KikoeruImportOptions): Promise<ImportSummary> {
