@@ -5,7 +5,7 @@
  * and other schemas are refused with nothing changed, and a running scan refuses the import.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sqlite3 from 'sqlite3';
@@ -370,5 +370,54 @@ describe('kikoeru import from the admin dashboard', () => {
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ dryRun: false, works: { created: 5 }, users: { created: fx.users.length } });
     expect((await t.json('POST', '/api/auth/me', { body: { name: 'alice', password: fx.users[1].password } })).status).toBe(200);
+  });
+});
+
+describe('kikoeru import: play history of works kikoplay has scanned', () => {
+  it('maps the track hashes to the stable file numbers kikoplay gave, by kikoeru listing position', async () => {
+    const { t, fx } = await setup(8);
+    // kikoplay scanned the works while only each work's last file existed, then again with all of them:
+    // its numbers are in another order than kikoeru's listing
+    const onDisk = fx.works.filter((w) => w.rootFolder === 'main');
+    const aside = tempDir('kikoeru-aside-');
+    const moved: [string, string][] = [];
+    for (const w of onDisk) {
+      for (const f of w.files.slice(0, -1)) {
+        const from = path.join(fx.dir, 'library', w.dir, f.path);
+        const to = path.join(aside, `${w.id}-${f.path.replace(/\//g, '_')}`);
+        renameSync(from, to);
+        moved.push([to, from]);
+      }
+    }
+    t.app.store.update({ rootFolders: [{ name: 'main', path: path.join(fx.dir, 'library') }] });
+    await t.scan({ kind: 'scan', full: false, metadata: false });
+    for (const [from, to] of moved) {
+      mkdirSync(path.dirname(to), { recursive: true });
+      renameSync(from, to);
+    }
+    await t.scan({ kind: 'scan', full: false, metadata: false });
+    const numbers = async (id: number) => new Map((await t.app.db.all<{ n: number; path: string }>('SELECT n, path FROM files WHERE work_id = ?', [id])).map((r) => [r.n, r.path]));
+    const w0 = onDisk[0];
+    expect((await numbers(w0.id)).get(0)).toBe(w0.files[w0.files.length - 1].path);
+
+    const summary = await importInto(t, fx);
+    expect(summary.history.tracksMapped).toBeGreaterThan(0);
+    let checked = 0;
+    for (const h of fx.history.filter((x) => onDisk.some((w) => w.id === x.workId))) {
+      const w = onDisk.find((x) => x.id === h.workId)!;
+      const row = await t.app.db.get<{ state: string }>('SELECT h.state FROM play_history h JOIN users u ON u.id = h.user_id WHERE u.name = ? AND h.work_id = ?', [h.user, h.workId]);
+      const state = JSON.parse(row!.state) as { queue: { hash: string }[]; index: number; seconds: number };
+      const byN = await numbers(w.id);
+      state.queue.forEach((item, i) => {
+        const [id, n] = item.hash.split('/').map(Number);
+        expect(id).toBe(w.id);
+        // kikoeru's i-th file is the file kikoplay numbers n
+        expect(byN.get(n)).toBe(w.files[i].path);
+        checked++;
+      });
+      expect(state.index).toBe(h.state.index);
+      expect(state.seconds).toBe(h.state.seconds);
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
