@@ -57,8 +57,7 @@ export interface KikoeruImportOptions {
   onProgress?: (p: ImportProgress) => void;
 }
 
-export type SkipReason =
-  'WORK_UNKNOWN' | 'USER_UNKNOWN' | 'EMPTY_REVIEW' | 'BAD_WORK_ID' | 'BAD_STATE' | 'BAD_STATUS' | 'LOCATION_TAKEN' | 'METADATA_EDITED' | 'METADATA_KIKOPLAY' | 'NEWER_IN_KIKOPLAY';
+export type SkipReason = 'work-unknown' | 'user-unknown' | 'empty-review' | 'bad-work-id' | 'bad-state' | 'bad-status' | 'location-taken' | 'metadata-edited' | 'metadata-kikoplay';
 
 export interface SkippedItem {
   kind: 'user' | 'work' | 'review' | 'history' | 'task';
@@ -327,7 +326,7 @@ export class KikoeruImportService {
       } else {
         const role = ROLE_OF_GROUP[String(u.group)];
         if (!role) {
-          skip('user', name, 'USER_UNKNOWN');
+          skip('user', name, 'user-unknown');
           continue;
         }
         ids.set(name, await w.createUser(name, hash, role, !usable));
@@ -367,10 +366,10 @@ export class KikoeruImportService {
         }
         if (Array.isArray(edited) && edited.length) {
           summary.works.kept++;
-          skip('work', formatWorkCode(id), 'METADATA_EDITED');
+          skip('work', formatWorkCode(id), 'metadata-edited');
         } else if (have.metadata_status === 'ok' && have.metadata_source !== 'kikoeru') {
           summary.works.kept++;
-          skip('work', formatWorkCode(id), 'METADATA_KIKOPLAY');
+          skip('work', formatWorkCode(id), 'metadata-kikoplay');
         } else if (have.metadata_status === 'ok' && (have.metadata_updated_at ?? '') >= md.sourceUpdatedAt) {
           summary.works.unchanged++;
         } else {
@@ -386,7 +385,7 @@ export class KikoeruImportService {
       const rootPath = rootPaths.get(alias);
       const missing = !rootPath || !isDirectory(path.join(rootPath, ...dir.split('/')));
       if (await w.locationTaken(alias, dir)) {
-        skip('work', formatWorkCode(id), 'LOCATION_TAKEN');
+        skip('work', formatWorkCode(id), 'location-taken');
         continue;
       }
       await w.insertWork({ ...md, id, code: formatWorkCode(id), rootFolder: alias, dir, missing, createdAt: sqlTime(row.created_at, now), now });
@@ -426,13 +425,13 @@ export class KikoeruImportService {
       const label = `${r.user_name}/${r.work_id}`;
       const userId = users.get(String(r.user_name));
       const workId = reviewWorkId(String(r.work_id));
-      if (userId === undefined) skip('review', label, 'USER_UNKNOWN');
-      else if (workId === null) skip('review', label, 'BAD_WORK_ID');
-      else if (!works.has(workId)) skip('review', label, 'WORK_UNKNOWN');
+      if (userId === undefined) skip('review', label, 'user-unknown');
+      else if (workId === null) skip('review', label, 'bad-work-id');
+      else if (!works.has(workId)) skip('review', label, 'work-unknown');
       else {
         const fields = reviewFields(r);
         if (!fields) {
-          skip('review', label, 'EMPTY_REVIEW');
+          skip('review', label, 'empty-review');
           continue;
         }
         const updatedAt = sqlTime(r.updated_at, now);
@@ -466,10 +465,10 @@ export class KikoeruImportService {
       const label = `${h.user_name}/${h.work_id}`;
       const userId = users.get(String(h.user_name));
       const workId = Number(h.work_id);
-      if (userId === undefined) skip('history', label, 'USER_UNKNOWN');
-      else if (!Number.isInteger(workId)) skip('history', label, 'BAD_WORK_ID');
-      else if (!works.has(workId)) skip('history', label, 'WORK_UNKNOWN');
-      else if (typeof h.state !== 'string' || !isJson(h.state)) skip('history', label, 'BAD_STATE');
+      if (userId === undefined) skip('history', label, 'user-unknown');
+      else if (!Number.isInteger(workId)) skip('history', label, 'bad-work-id');
+      else if (!works.has(workId)) skip('history', label, 'work-unknown');
+      else if (typeof h.state !== 'string' || !isJson(h.state)) skip('history', label, 'bad-state');
       else {
         const updatedAt = sqlTime(h.updated_at, now);
         const have = stamps.get(importKey(userId, workId));
@@ -506,11 +505,11 @@ export class KikoeruImportService {
       const label = `${t.id}`;
       const status = Number(t.status);
       if (!works.has(workId)) {
-        skip('task', label, 'WORK_UNKNOWN');
+        skip('task', label, 'work-unknown');
         continue;
       }
       if (![1, 2, 3, 4].includes(status) || !audioPath) {
-        skip('task', label, 'BAD_STATUS');
+        skip('task', label, 'bad-status');
         continue;
       }
       const updatedAt = sqlTime(t.updated_at, now);
