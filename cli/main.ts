@@ -9,6 +9,7 @@ import { workerTokenCommand } from './commands/worker-token.js';
 import { backupCommand } from './commands/backup.js';
 import { restoreCommand } from './commands/restore.js';
 import { doctorCommand } from './commands/doctor.js';
+import { importCommand } from './commands/import.js';
 import { CliError, reportError } from './output/print.js';
 import { packageVersion } from '../server/services/system-service.js';
 import { cliText, setCliLang } from './i18n/index.js';
@@ -34,7 +35,19 @@ export function buildProgram(): Command {
     if (!LOG_FORMATS.includes(format as LogFormat)) throw new CliError(t.errors.badLogFormat(format), 2);
     process.env.KIKOPLAY_LOG_FORMAT = format;
   });
-  for (const cmd of [serveCommand(), scanCommand(), userCommand(), configCommand(), workerCommand(), workerTokenCommand(), demoCommand(), doctorCommand(), backupCommand(), restoreCommand()]) {
+  for (const cmd of [
+    serveCommand(),
+    scanCommand(),
+    userCommand(),
+    configCommand(),
+    workerCommand(),
+    workerTokenCommand(),
+    demoCommand(),
+    importCommand(),
+    doctorCommand(),
+    backupCommand(),
+    restoreCommand(),
+  ]) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();
     program.addCommand(cmd);

@@ -40,6 +40,7 @@ import { LyricsService } from '../services/lyrics-service.js';
 import { EditService } from '../services/edit-service.js';
 import { UserListsService } from '../services/user-lists-service.js';
 import { FoldersService } from '../services/folders-service.js';
+import { KikoeruImportService } from '../services/kikoeru-import/import-service.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -114,6 +115,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     edit: new EditService(repos.edit, repos.files, services.scan, store),
     userLists: new UserListsService(services.userData, services.works, store),
     folders: new FoldersService(store, repos.library),
+    kikoeruImport: new KikoeruImportService(db, store),
   };
   const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 

@@ -29,6 +29,7 @@ import type { LyricsService } from '../services/lyrics-service.js';
 import type { EditService } from '../services/edit-service.js';
 import type { UserListsService } from '../services/user-lists-service.js';
 import type { FoldersService } from '../services/folders-service.js';
+import type { KikoeruImportService } from '../services/kikoeru-import/import-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
@@ -62,6 +63,7 @@ export interface Services {
   edit: EditService;
   userLists: UserListsService;
   folders: FoldersService;
+  kikoeruImport: KikoeruImportService;
 }
 
 export interface AppContext {

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { HashQueue } from './hash-queue.js';
 
@@ -70,11 +70,48 @@ export async function hashPassword(password: string): Promise<string> {
  * takes the same work, and the result is false.
  */
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const legacy = stored === undefined ? null : parseLegacy(stored);
+  if (legacy) {
+    // the same scrypt work as any other login, so the answer's time does not tell a legacy hash apart
+    await verifyPassword(password, undefined);
+    const key = createHash('md5')
+      .update(password + legacy.salt, 'utf8')
+      .digest();
+    return timingSafeEqual(key, legacy.key);
+  }
   const parsed = stored === undefined ? null : parse(stored);
   const { N, r, p, salt, key: expected } = parsed ?? parse(DUMMY_HASH)!;
   const key = await scrypt(password, salt, expected.length, { N, r, p, maxmem: maxmem(N, r, p) });
   return parsed !== null && timingSafeEqual(key, expected);
 }
+
+/**
+ * A password hash brought over from kikoeru by `kikoplay import kikoeru`: `kikoeru-md5$<salt>$<hex>`, where
+ * hex = md5(UTF-8(password + salt)) and the salt is that installation's `md5secret`. It verifies the old
+ * password once; the login then stores an scrypt hash in its place (needsRehash is true for it).
+ */
+export const LEGACY_KIKOERU_PREFIX = 'kikoeru-md5';
+
+export function legacyKikoeruHash(md5Hex: string, salt: string): string {
+  return [LEGACY_KIKOERU_PREFIX, salt, md5Hex.toLowerCase()].join('$');
+}
+
+function parseLegacy(stored: string): { salt: string; key: Buffer } | null {
+  if (!stored.startsWith(`${LEGACY_KIKOERU_PREFIX}$`)) return null;
+  const rest = stored.slice(LEGACY_KIKOERU_PREFIX.length + 1);
+  const cut = rest.lastIndexOf('$');
+  if (cut < 0) return null;
+  const salt = rest.slice(0, cut);
+  const hex = rest.slice(cut + 1);
+  if (!salt || !/^[0-9a-f]{32}$/.test(hex)) return null;
+  return { salt, key: Buffer.from(hex, 'hex') };
+}
+
+/**
+ * No password leads to it: stored for an imported account whose kikoeru password was still the default
+ * `admin`, until an admin sets a new one (`kikoplay user passwd`). Never a valid scrypt or legacy hash.
+ */
+export const NO_PASSWORD_HASH = '!no-password: set one with kikoplay user passwd';
 
 /** True when a stored hash is cheaper than SCRYPT_COST (in memory or in total work) or malformed. */
 export function needsRehash(stored: string): boolean {

@@ -113,6 +113,8 @@ export const ERROR_CODES = {
   FOLDER_PATH_TAKEN: 'Another folder has this path.',
   FOLDER_NESTED: 'The folder lies inside, or contains, the folder `params.other`.',
   FOLDER_MISSING: 'The folder does not exist.',
+  KIKOERU_NOT_DATABASE: "The import source is not a kikoeru database (unreadable, not SQLite, another program's, or its config.json is not JSON).",
+  KIKOERU_SCHEMA: 'The kikoeru database is on a schema the import does not take (`params.migrations`, `params.last`; kikoeru 0.6.7 has `params.expected`).',
   FOLDER_NOT_DIRECTORY: 'The path is not a folder.',
   FOLDER_UNREADABLE: 'The server may not read the folder.',
   FOLDER_NOT_WRITABLE: 'The server may not write to the folder.',

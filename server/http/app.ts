@@ -24,6 +24,7 @@ import { lyricsRoutes } from './routes/lyrics.js';
 import { editRoutes } from './routes/edit.js';
 import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
 import { folderRoutes } from './routes/folders.js';
+import { importRoutes } from './routes/import.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { sameOriginGuard } from './middleware/same-origin.js';
 import { OriginPolicy } from './origin-policy.js';
@@ -43,6 +44,7 @@ const ROUTES: Record<string, RouteModule> = {
   edit: editRoutes,
   'user-lists': userListRoutes,
   folders: folderRoutes,
+  import: importRoutes,
 };
 
 export interface HttpAppOptions {

@@ -99,6 +99,8 @@ export const en: ErrorCatalogue = {
   FOLDER_PATH_TAKEN: 'This path is already in use.',
   FOLDER_NESTED: 'This path overlaps the folder “{other}”; the same works would be scanned twice.',
   FOLDER_MISSING: 'The folder does not exist.',
+  KIKOERU_NOT_DATABASE: 'This is not a kikoeru database. Nothing was changed.',
+  KIKOERU_SCHEMA: 'This kikoeru database has {migrations} migrations (the last is {last}); only kikoeru 0.6.7 ({expected} migrations) can be imported. Nothing was changed.',
   FOLDER_NOT_DIRECTORY: 'This path is not a folder.',
   FOLDER_UNREADABLE: 'No permission to read this folder.',
   FOLDER_NOT_WRITABLE: 'No permission to write to this folder.',

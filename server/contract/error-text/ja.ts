@@ -99,6 +99,8 @@ export const ja: ErrorCatalogue = {
   FOLDER_PATH_TAKEN: 'このパスはすでに使われています。',
   FOLDER_NESTED: 'このパスはフォルダー「{other}」と重なっています。同じ作品が二重にスキャンされます。',
   FOLDER_MISSING: 'フォルダーが存在しません。',
+  KIKOERU_NOT_DATABASE: 'kikoeru のデータベースではありません。何も変更していません。',
+  KIKOERU_SCHEMA: 'この kikoeru データベースのマイグレーションは {migrations} 件（最後は {last}）です。取り込めるのは kikoeru 0.6.7（{expected} 件）だけです。何も変更していません。',
   FOLDER_NOT_DIRECTORY: 'このパスはフォルダーではありません。',
   FOLDER_UNREADABLE: 'このフォルダーを読み取る権限がありません。',
   FOLDER_NOT_WRITABLE: 'このフォルダーに書き込む権限がありません。',

@@ -99,6 +99,8 @@ export const zhCN: ErrorCatalogue = {
   FOLDER_PATH_TAKEN: '该路径已存在，文件夹路径不能重复',
   FOLDER_NESTED: '该路径与已有文件夹 "{other}" 互相包含，同一作品会被扫描两次',
   FOLDER_MISSING: '文件夹不存在',
+  KIKOERU_NOT_DATABASE: '这不是 kikoeru 的数据库。未做任何修改。',
+  KIKOERU_SCHEMA: '这个 kikoeru 数据库有 {migrations} 个迁移（最后一个是 {last}）；只能导入 kikoeru 0.6.7（{expected} 个迁移）。未做任何修改。',
   FOLDER_NOT_DIRECTORY: '该路径不是文件夹',
   FOLDER_UNREADABLE: '没有读取该文件夹的权限',
   FOLDER_NOT_WRITABLE: '没有写入该文件夹的权限',

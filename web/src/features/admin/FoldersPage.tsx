@@ -12,6 +12,7 @@ import { IconAlertTriangle, IconFolder, IconFolderPlus, IconScan, IconTrash } fr
 import { HoverTip } from '../../components/HoverTip.js';
 import { t } from '../../i18n/index.js';
 import { notifySuccess } from '../../lib/notify.js';
+import { KikoeruImportPanel } from './KikoeruImportPanel.js';
 import { FOLDERS_KEY, addFolder, deleteFolder, fetchFolders, saveCoverFolder, type FoldersView } from './api.js';
 
 const f = t.dashboard.folders;
@@ -235,6 +236,12 @@ export function FoldersPage() {
               {f.coverTitle}
             </Title>
             <CoverFolderForm view={query.data} />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t.dashboard.kikoeruImport.title}
+            </Title>
+            <KikoeruImportPanel />
           </Stack>
         </>
       )}

@@ -80,3 +80,26 @@ export const setUserRole = (name: string, role: Role) => api<{ message: string }
 /** GET /api/openapi.json: the API reference the server builds from its route table. */
 export const API_REFERENCE_KEY = ['admin', 'openapi'] as const;
 export const fetchApiReference = (signal?: AbortSignal) => apiGet<OpenApiDocument>('/api/openapi.json', undefined, signal);
+
+/** POST /api/admin/import/kikoeru: the summary (the fields the panel shows). */
+export interface KikoeruImportSummary {
+  dryRun: boolean;
+  users: { created: number; updated: number; unchanged: number; needPassword: string[] };
+  roots: { unreachable: { name: string }[] };
+  works: { created: number; updated: number; unchanged: number };
+  reviews: { created: number; updated: number; unchanged: number };
+  history: { created: number; updated: number; unchanged: number };
+  aiTasks: { created: number; updated: number; unchanged: number };
+  covers: { copied: number };
+  skippedCounts: Record<string, number>;
+}
+
+export interface KikoeruImportInput {
+  db: string;
+  config?: string;
+  covers?: string;
+  dryRun: boolean;
+}
+
+/** Import a kikoeru installation from paths on the server (admin only). */
+export const importKikoeru = (input: KikoeruImportInput) => api<KikoeruImportSummary>('POST', '/api/admin/import/kikoeru', { body: input });
