@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envName, loadConfig } from '../../server/config/load.js';
 import { FOLDER_RULE_MSG } from '../../server/config/folder-rules.js';
+import { zhCN as ZH } from '../../server/contract/error-text/zh-CN.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/app.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -43,13 +44,16 @@ describe('folder settings are checked the same way on every path', () => {
     expect(configFile()).toBe(before);
   }
 
-  /** `kikoplay config set KEY VALUE` on the same data dir: exit 1, the text on stderr, config.json untouched. */
+  /**
+   * `kikoplay config set KEY VALUE` on the same data dir: exit 1, the text on stderr, config.json
+   * untouched. The terminal says the rule in its own language: run in Chinese, the texts above.
+   */
   async function cliSet(key: string, value: unknown, text: string) {
     const before = configFile();
-    const res = await runCli(['--data-dir', t.dataDir, 'config', 'set', key, typeof value === 'string' ? value : JSON.stringify(value)]);
+    const res = await runCli(['--lang', 'zh-CN', '--data-dir', t.dataDir, 'config', 'set', key, typeof value === 'string' ? value : JSON.stringify(value)]);
     expect(res.code, res.stderr).toBe(1);
     expect(res.stderr).toContain(text);
-    expect(res.stderr).toContain('config.json unchanged');
+    expect(res.stderr).toContain('config.json 未改动');
     expect(configFile()).toBe(before);
   }
 
@@ -100,7 +104,8 @@ describe('folder settings are checked the same way on every path', () => {
     const text = FOLDER_RULE_MSG.notAbsolute('relative/voice');
     await folderApi({ name: 'rel', path: 'relative/voice' }, 400, text);
     await adminPut('rootFolders', roots, text);
-    await cliSet('rootFolders', roots, text);
+    // the terminal names the value beside the rule: the rule's sentence without the path
+    await cliSet('rootFolders', roots, `relative/voice」: ${ZH.FOLDER_PATH_NOT_ABSOLUTE}`);
     atLoad('rootFolders', roots, text);
   });
 
@@ -122,7 +127,7 @@ describe('folder settings are checked the same way on every path', () => {
         { name: 'a', path: a },
         { name: 'inner', path: inner },
       ],
-      inside,
+      ZH.FOLDER_NESTED.replace('{other}', 'a'),
     );
     atLoad(
       'rootFolders',
@@ -148,7 +153,7 @@ describe('folder settings are checked the same way on every path', () => {
         { name: 'a', path: a },
         { name: 'outer', path: root },
       ],
-      contains,
+      ZH.FOLDER_NESTED.replace('{other}', 'a'),
     );
     atLoad(
       'rootFolders',
@@ -172,7 +177,7 @@ describe('folder settings are checked the same way on every path', () => {
     atLoad('rootFolders', [{ name: long, path: b }], FOLDER_RULE_MSG.nameTooLong(64));
   });
 
-  it('a library folder that is not there is refused when written (and only reported at load)', async () => {
+  it('a library folder that is not there is refused by the dashboard, saved with a warning by the terminal', async () => {
     const gone = path.join(root, 'gone');
     const roots = [
       { name: 'a', path: a },
@@ -180,7 +185,13 @@ describe('folder settings are checked the same way on every path', () => {
     ];
     await folderApi({ name: 'gone', path: gone }, 400, FOLDER_RULE_MSG.missing(gone));
     await adminPut('rootFolders', roots, FOLDER_RULE_MSG.missing(gone));
-    await cliSet('rootFolders', roots, FOLDER_RULE_MSG.missing(gone));
+    // the terminal saves it with a warning (a disk may be mounted later), then the test puts it back
+    const saved = await runCli(['--lang', 'zh-CN', '--data-dir', t.dataDir, 'config', 'set', 'rootFolders', JSON.stringify(roots)]);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toContain(`rootFolders.1.path: ${gone}`);
+    expect(JSON.parse(configFile()).rootFolders).toEqual(roots);
+    const back = await runCli(['--data-dir', t.dataDir, 'config', 'set', 'rootFolders', JSON.stringify([{ name: 'a', path: a }])]);
+    expect(back.code, back.stderr).toBe(0);
     // a disk that is not mounted when the server starts does not stop it (the dashboard shows it absent)
     expect(loadConfig(tempDir(), {}, { [envName('rootFolders')]: JSON.stringify(roots) }).rootFolders).toEqual(roots);
   });
