@@ -11,6 +11,7 @@ import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { open, type Database as SqliteDb } from 'sqlite';
 import { PRIVATE_FILE_MODE } from '../config/private-files.js';
+import { isLockBusy } from './file-lock.js';
 
 export const inUseLockFile = (dataDir: string) => path.join(dataDir, 'in-use.lock.db');
 
@@ -20,8 +21,6 @@ export class DataDirRestoringError extends Error {
     super(`the data dir ${dataDir} is being restored from a backup (kikoplay restore); start again when it has finished`);
   }
 }
-
-const isBusy = (err: unknown) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String((err as { code?: string }).code ?? (err as Error).message));
 
 async function openLock(file: string, waitMs: number, create: boolean): Promise<SqliteDb> {
   // private like the rest of the data dir (it holds nothing but the lock)
@@ -49,7 +48,7 @@ export class DataDirLock {
       return new DataDirLock(db);
     } catch (err) {
       await db.close().catch(() => undefined);
-      if (isBusy(err)) throw new DataDirRestoringError(dataDir);
+      if (isLockBusy(err)) throw new DataDirRestoringError(dataDir);
       throw err;
     }
   }
@@ -68,7 +67,7 @@ export class DataDirLock {
       return new DataDirLock(db);
     } catch (err) {
       await db.close().catch(() => undefined);
-      if (isBusy(err)) return null;
+      if (isLockBusy(err)) return null;
       throw err;
     }
   }

@@ -26,7 +26,7 @@ export class FileLock {
       return new FileLock(file, db);
     } catch (err) {
       await db.close().catch(() => undefined);
-      if (isBusy(err)) return null;
+      if (isLockBusy(err)) return null;
       throw err;
     }
   }
@@ -52,7 +52,8 @@ export class FileLock {
   }
 }
 
-const isBusy = (err: unknown) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String((err as { code?: string }).code ?? (err as Error).message));
+/** SQLite's answer when another connection holds the lock (shared by every lock file of the data dir). */
+export const isLockBusy = (err: unknown) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String((err as { code?: string }).code ?? (err as Error).message));
 
 async function openLockFile(file: string, waitMs: number): Promise<SqliteDb> {
   for (let attempt = 0; ; attempt++) {
