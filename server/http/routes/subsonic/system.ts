@@ -1,0 +1,19 @@
+import type { SubsonicModule } from './router.js';
+import { subsonicMethod } from './router.js';
+
+/** The OpenSubsonic extensions this server implements (getOpenSubsonicExtensions). */
+export const OPEN_SUBSONIC_EXTENSIONS = [
+  { name: 'apiKeyAuthentication', versions: [1] },
+  { name: 'formPost', versions: [1] },
+];
+
+/** ping, getLicense, getOpenSubsonicExtensions, getMusicFolders. */
+export const subsonicSystem: SubsonicModule = (router, { subsonic }) => {
+  subsonicMethod(router, 'ping', { summary: 'Subsonic: ping' }, async () => ({}));
+
+  subsonicMethod(router, 'getLicense', { summary: 'Subsonic: licence (always valid)' }, async () => ({ license: { valid: true } }));
+
+  subsonicMethod(router, 'getOpenSubsonicExtensions', { summary: 'OpenSubsonic: implemented extensions' }, async () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS }));
+
+  subsonicMethod(router, 'getMusicFolders', { summary: 'Subsonic: root folders' }, async () => ({ musicFolders: { musicFolder: subsonic.musicFolders() } }));
+};

@@ -1,0 +1,23 @@
+/**
+ * Ids of the Subsonic API: an album is a work (`al-<work id>`), an artist a circle (`ar-<circle id>`),
+ * a song an audio file of a work (`tr-<work id>-<n>`, n the file's stable number). Cover art ids are
+ * album ids. Clients treat ids as opaque strings.
+ */
+export const albumId = (workId: number) => `al-${workId}`;
+export const artistId = (circleId: number) => `ar-${circleId}`;
+export const songId = (workId: number, n: number) => `tr-${workId}-${n}`;
+
+const num = (s: string) => (/^\d{1,16}$/.test(s) ? Number(s) : null);
+
+export function parseAlbumId(id: string): number | null {
+  return id.startsWith('al-') ? num(id.slice(3)) : null;
+}
+
+export function parseArtistId(id: string): number | null {
+  return id.startsWith('ar-') ? num(id.slice(3)) : null;
+}
+
+export function parseSongId(id: string): { workId: number; n: number } | null {
+  const m = /^tr-(\d{1,16})-(\d{1,9})$/.exec(id);
+  return m ? { workId: Number(m[1]), n: Number(m[2]) } : null;
+}
