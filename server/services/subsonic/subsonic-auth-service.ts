@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../../auth/roles.js';
-import { canWrite } from '../../auth/roles.js';
+import { canWrite, isAdmin } from '../../auth/roles.js';
 import type { LoginLimiter } from '../../auth/login-limiter.js';
 import type { SecretBox } from '../../auth/secret-box.js';
 import type { UsersRepo, UserRow } from '../../db/repos/users-repo.js';
@@ -64,46 +64,62 @@ export class SubsonicAuthService {
 
   // ----- credentials management (account page, CLI) ----------------------------------------------
 
-  async createKey(actor: Actor, name: unknown): Promise<{ name: string; key: string }> {
-    this.mayManage(actor);
+  /**
+   * Make an API key named `name`; returned once, only its hash is kept. `forUser`: an admin acting for
+   * another account (the CLI), guests included; without it the actor's own, which guests may not make.
+   */
+  async createKey(actor: Actor, name: unknown, forUser?: string): Promise<{ name: string; key: string }> {
+    const user = await this.target(actor, forUser);
     const n = typeof name === 'string' ? name.trim() : '';
     if (!n || n.length > MAX_KEY_NAME || /[\u0000-\u001f]/.test(n)) throw badRequest(`密钥名称不能为空，不能超过 ${MAX_KEY_NAME} 个字符`, { code: 'FIELD_INVALID', field: 'name' });
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-    if (!(await this.repo.createKey(actor.id, n, hashKey(key)))) throw conflict(`已有名为 ${n} 的 API 密钥`, { code: 'CONFLICT', field: 'name' });
+    if (!(await this.repo.createKey(user.id, n, hashKey(key)))) throw conflict(`已有名为 ${n} 的 API 密钥`, { code: 'CONFLICT', field: 'name' });
     return { name: n, key };
   }
 
-  async listKeys(actor: Actor): Promise<ApiKeyInfo[]> {
-    return (await this.repo.listKeys(actor.id)).map((k: ApiKeyRow) => ({ name: k.name, createdAt: k.created_at, lastUsedAt: k.last_used_at }));
+  async listKeys(actor: Actor, forUser?: string): Promise<ApiKeyInfo[]> {
+    const user = await this.target(actor, forUser, false);
+    return (await this.repo.listKeys(user.id)).map((k: ApiKeyRow) => ({ name: k.name, createdAt: k.created_at, lastUsedAt: k.last_used_at }));
   }
 
-  async revokeKey(actor: Actor, name: unknown): Promise<void> {
-    this.mayManage(actor);
-    if (typeof name !== 'string' || !(await this.repo.revokeKey(actor.id, name))) throw notFound(`没有名为 ${String(name)} 的 API 密钥`, { code: 'NOT_FOUND' });
+  async revokeKey(actor: Actor, name: unknown, forUser?: string): Promise<void> {
+    const user = await this.target(actor, forUser, false);
+    if (typeof name !== 'string' || !(await this.repo.revokeKey(user.id, name))) throw notFound(`没有名为 ${String(name).slice(0, 64)} 的 API 密钥`, { code: 'NOT_FOUND' });
   }
 
-  async setPassword(actor: Actor, password: unknown): Promise<void> {
-    this.mayManage(actor);
+  /** Set the Subsonic password (stored sealed: the token form needs it back). */
+  async setPassword(actor: Actor, password: unknown, forUser?: string): Promise<void> {
+    const user = await this.target(actor, forUser);
     if (typeof password !== 'string' || password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
       throw badRequest(`Subsonic 密码长度须为 ${MIN_PASSWORD} 到 ${MAX_PASSWORD} 个字符`, { code: 'FIELD_INVALID', field: 'password' });
     }
-    const user = await this.users.byId(actor.id);
-    if (!user) throw notFound('用户不存在', { code: 'NOT_FOUND' });
-    await this.repo.setSealedPassword(actor.id, this.box.seal(password));
+    await this.repo.setSealedPassword(user.id, this.box.seal(password));
   }
 
-  async clearPassword(actor: Actor): Promise<boolean> {
-    this.mayManage(actor);
-    return this.repo.clearPassword(actor.id);
+  /** Remove the Subsonic password: only API keys work then. False when there was none. */
+  async clearPassword(actor: Actor, forUser?: string): Promise<boolean> {
+    const user = await this.target(actor, forUser, false);
+    return this.repo.clearPassword(user.id);
   }
 
-  async hasPassword(actor: Actor): Promise<boolean> {
-    return this.repo.hasPassword(actor.id);
+  async hasPassword(actor: Actor, forUser?: string): Promise<boolean> {
+    const user = await this.target(actor, forUser, false);
+    return this.repo.hasPassword(user.id);
   }
 
-  /** Guests read and play with their account's credentials; making them is for users and admins. */
-  private mayManage(actor: Actor): void {
-    if (!canWrite(actor)) throw forbidden('游客账号不能创建 Subsonic 凭据.', { code: 'GUEST_READ_ONLY' });
+  /**
+   * Whose credentials: another user's only for an admin; one's own, where `making` refuses guests
+   * (a guest account is often shared: an admin makes its credentials).
+   */
+  private async target(actor: Actor, forUser: string | undefined, making = true): Promise<{ id: number }> {
+    if (forUser !== undefined && isAdmin(actor)) {
+      const user = await this.users.byName(forUser);
+      if (!user) throw notFound(`用户 ${forUser.slice(0, 64)} 不存在`, { code: 'USER_NOT_FOUND' });
+      return user;
+    }
+    if (forUser !== undefined && forUser !== actor.name) throw forbidden('只有管理员能管理其他用户的 Subsonic 凭据.', { code: 'ADMIN_ONLY' });
+    if (making && !canWrite(actor)) throw forbidden('游客账号不能创建 Subsonic 凭据.', { code: 'GUEST_READ_ONLY' });
+    return actor;
   }
 
   // ----- authentication ----------------------------------------------------------------------------
