@@ -45,6 +45,8 @@ import { SubsonicRepo } from '../db/repos/subsonic-repo.js';
 import { SubsonicLibraryRepo } from '../db/repos/subsonic-library-repo.js';
 import { SubsonicAuthService } from '../services/subsonic/subsonic-auth-service.js';
 import { SubsonicLibraryService } from '../services/subsonic/subsonic-library-service.js';
+import { SubsonicUserService } from '../services/subsonic/subsonic-user-service.js';
+import { SubsonicLyricsService } from '../services/subsonic/subsonic-lyrics-service.js';
 import { SecretBox } from '../auth/secret-box.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
@@ -128,6 +130,8 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     subsonicAuth: new SubsonicAuthService(repos.subsonic, repos.users, new SecretBox(opts.dataDir), loginLimiter),
     subsonic: new SubsonicLibraryService(repos.subsonicLibrary, services.works, store),
   };
+  const subsonicUser = new SubsonicUserService(repos.subsonic, listsAndEdits.subsonic, services.userData, repos.users, store);
+  const subsonicLyrics = new SubsonicLyricsService(listsAndEdits.lyrics, listsAndEdits.subsonic, repos.subsonicLibrary);
   const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 
   return {
@@ -135,7 +139,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     store,
     db,
     repos,
-    services: { ...services, ...listsAndEdits },
+    services: { ...services, ...listsAndEdits, subsonicUser, subsonicLyrics },
     async close() {
       aiLeaseJob.stop();
       scanFollower.stop();

@@ -34,6 +34,8 @@ import type { SubsonicRepo } from '../db/repos/subsonic-repo.js';
 import type { SubsonicLibraryRepo } from '../db/repos/subsonic-library-repo.js';
 import type { SubsonicAuthService } from '../services/subsonic/subsonic-auth-service.js';
 import type { SubsonicLibraryService } from '../services/subsonic/subsonic-library-service.js';
+import type { SubsonicUserService } from '../services/subsonic/subsonic-user-service.js';
+import type { SubsonicLyricsService } from '../services/subsonic/subsonic-lyrics-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
@@ -74,6 +76,10 @@ export interface Services {
   subsonicAuth: SubsonicAuthService;
   /** The library as the Subsonic API shows it. */
   subsonic: SubsonicLibraryService;
+  /** Stars, ratings, scrobbles and the play queue of the Subsonic API. */
+  subsonicUser: SubsonicUserService;
+  /** Lyrics for native apps, through the lyric service. */
+  subsonicLyrics: SubsonicLyricsService;
 }
 
 export interface AppContext {

@@ -3,7 +3,8 @@
  * (`subsonic-api` from npm) with both kinds of authentication, plus raw checks of the XML form,
  * the error codes and the credentials' storage.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import iconv from 'iconv-lite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SubsonicAPI } from 'subsonic-api';
@@ -43,6 +44,7 @@ describe('Subsonic API', () => {
     copyFileSync(path.join(AUDIO, 'tone-2s.mp3'), path.join(dir, 'Disc 1/02 朝.mp3'));
     copyFileSync(path.join(AUDIO, 'tone-1.5s.flac'), path.join(dir, 'Disc 1/01 夜.flac'));
     copyFileSync(path.join(AUDIO, 'tone-2s.mp3'), path.join(dir, 'Disc 2/01 雨.mp3'));
+    writeFileSync(path.join(dir, 'Disc 1/01 夜.lrc'), iconv.encode('[00:01.00]こんにちは\n[00:02.50]さようなら\n', 'shift_jis'));
     const size = (rel: string) => statSync(path.join(dir, rel)).size;
     t = await startTestServer({ flags: { rootFolders: [{ name: 'lib', path: lib }] } });
     await t.addUser('alice', 'alice-login', 'user');
@@ -64,11 +66,16 @@ describe('Subsonic API', () => {
           { path: 'Disc 1/01 夜.flac', n: 2, size: size('Disc 1/01 夜.flac'), duration: 1.5 },
           { path: 'Disc 2/01 雨.mp3', n: 3, size: size('Disc 2/01 雨.mp3'), duration: 2 },
           { path: 'cover.jpg', n: 4, kind: 'image' },
+          { path: 'Disc 1/01 夜.lrc', n: 5, kind: 'text', isLyric: true, size: size('Disc 1/01 夜.lrc') },
         ],
       },
       { id: OTHER, title: 'Another Story', dir: 'RJ300002', release: '2019-01-01', circle: { id: 502, name: 'Alpha' }, files: [{ path: 'a.mp3', n: 1, duration: 60 }] },
     ]);
     await t.app.services.subsonicAuth.setPassword(alice, SUB_PASSWORD);
+    await t.addUser('boss1', 'boss-login', 'admin');
+    const admin: Actor = { id: 0, name: '(test)', role: 'admin' };
+    await t.app.services.subsonicAuth.setPassword(admin, 'guest-subsonic', 'guest1');
+    await t.app.services.subsonicAuth.setPassword(admin, 'boss-subsonic', 'boss1');
     apiKey = (await t.app.services.subsonicAuth.createKey(alice, 'phone')).key;
   });
   afterAll(async () => {
@@ -179,7 +186,7 @@ describe('Subsonic API', () => {
 
     it('lists the implemented extensions and the root folders', async () => {
       const ext = (await api().getOpenSubsonicExtensions()) as Json;
-      expect(ext.openSubsonicExtensions.map((e: Json) => e.name).sort()).toEqual(['apiKeyAuthentication', 'formPost']);
+      expect(ext.openSubsonicExtensions.map((e: Json) => e.name).sort()).toEqual(['apiKeyAuthentication', 'formPost', 'songLyrics']);
       expect(((await api().getMusicFolders()) as Json).musicFolders.musicFolder).toEqual([{ id: 1, name: 'lib' }]);
     });
 
@@ -262,6 +269,124 @@ describe('Subsonic API', () => {
         expect(res.headers.get('content-type')).toBe('image/jpeg');
         expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
       }
+    });
+  });
+
+  describe('folders and lyrics', () => {
+    const api = () => client({ apiKey });
+
+    it('browses the folder tree: root folders, a work folder, a sub-folder with its songs', async () => {
+      const { indexes } = (await api().getIndexes()) as Json;
+      expect(indexes.index).toHaveLength(1);
+      const tops = indexes.index[0].artist as Json[];
+      expect(tops.map((a) => a.name)).toEqual(['RJ300001 森の音', 'RJ300002']);
+      const work = ((await api().getMusicDirectory({ id: tops[0].id })) as Json).directory;
+      expect(work.child.map((c: Json) => [c.title, c.isDir])).toEqual([
+        ['Disc 1', true],
+        ['Disc 2', true],
+      ]);
+      const disc = ((await api().getMusicDirectory({ id: work.child[0].id })) as Json).directory;
+      expect(disc.parent).toBe(work.id);
+      expect(disc.child.map((c: Json) => c.id)).toEqual([`tr-${WORK}-2`, `tr-${WORK}-1`]);
+      // an id naming a path outside the index is simply not found
+      const outside = `d-1-${Buffer.from('../etc').toString('base64url')}`;
+      expect(((await api().getMusicDirectory({ id: outside })) as Json).error.code).toBe(70);
+    });
+
+    it('gives synced lyrics of the lyric file next to the audio (Shift-JIS), and plain lyrics by title', async () => {
+      const { lyricsList } = (await api().getLyricsBySongId({ id: `tr-${WORK}-2` })) as Json;
+      expect(lyricsList.structuredLyrics[0]).toMatchObject({ synced: true, displayTitle: '01 夜', displayArtist: 'サークル鳥' });
+      expect(lyricsList.structuredLyrics[0].line).toEqual([
+        { start: 1000, value: 'こんにちは' },
+        { start: 2500, value: 'さようなら' },
+      ]);
+      expect(((await api().getLyricsBySongId({ id: `tr-${WORK}-3` })) as Json).lyricsList.structuredLyrics).toEqual([]);
+      const { lyrics } = (await api().getLyrics({ artist: 'サークル鳥', title: '01 夜' })) as Json;
+      expect(lyrics.value).toBe('こんにちは\nさようなら');
+    });
+  });
+
+  describe('user data', () => {
+    const api = () => client({ username: 'alice', password: SUB_PASSWORD });
+    const guest = () => client({ username: 'guest1', password: 'guest-subsonic' });
+
+    it('stars and unstars songs, albums and artists per user', async () => {
+      expect(((await api().star({ id: `tr-${WORK}-1`, albumId: `al-${WORK}`, artistId: 'ar-502' })) as Json).status).toBe('ok');
+      const { starred2 } = (await api().getStarred2()) as Json;
+      expect(starred2.song.map((s: Json) => s.id)).toEqual([`tr-${WORK}-1`]);
+      expect(starred2.album.map((a: Json) => a.id)).toEqual([`al-${WORK}`]);
+      expect(starred2.artist.map((a: Json) => a.id)).toEqual(['ar-502']);
+      // the client turns `starred` into a Date
+      expect(starred2.album[0].starred).toBeInstanceOf(Date);
+      expect(((await api().getAlbumList2({ type: 'starred' })) as Json).albumList2.album.map((a: Json) => a.id)).toEqual([`al-${WORK}`]);
+      expect(((await client({ username: 'boss1', password: 'boss-subsonic' }).getStarred()) as Json).starred.album).toEqual([]);
+      await api().unstar({ id: `tr-${WORK}-1`, albumId: `al-${WORK}`, artistId: 'ar-502' });
+      expect(((await api().getStarred()) as Json).starred).toEqual({ artist: [], album: [], song: [] });
+      expect(((await api().star({ id: 'tr-1-1' })) as Json).error.code).toBe(70);
+    });
+
+    it("rates an album as the user's work rating (0 removes it)", async () => {
+      await api().setRating({ id: `al-${WORK}`, rating: 4 });
+      expect((await t.app.db.get<{ rating: number }>('SELECT rating FROM reviews WHERE user_id = ? AND work_id = ?', [alice.id, WORK]))!.rating).toBe(4);
+      expect(((await api().getAlbum({ id: `al-${WORK}` })) as Json).album.userRating).toBe(4);
+      expect(((await api().getAlbumList2({ type: 'highest' })) as Json).albumList2.album.map((a: Json) => a.id)).toEqual([`al-${WORK}`]);
+      await api().setRating({ id: `al-${WORK}`, rating: 0 });
+      expect(((await api().getAlbum({ id: `al-${WORK}` })) as Json).album.userRating).toBeUndefined();
+      expect(((await api().setRating({ id: `al-${WORK}`, rating: 6 } as never)) as Json).status).toBe('failed');
+    });
+
+    it('records scrobbles in play history and shows what plays now', async () => {
+      await api().scrobble({ id: `tr-${WORK}-3`, submission: false });
+      const { nowPlaying } = (await api().getNowPlaying()) as Json;
+      expect(nowPlaying.entry.map((e: Json) => [e.id, e.username])).toEqual([[`tr-${WORK}-3`, 'alice']]);
+      await api().scrobble({ id: `tr-${WORK}-3` });
+      const row = await t.app.services.userData.historyOf(alice, WORK);
+      const state = JSON.parse(row!.state) as Json;
+      expect(state.queue.map((e: Json) => e.hash)).toEqual([`${WORK}/2`, `${WORK}/1`, `${WORK}/3`]);
+      expect(state.index).toBe(2);
+      expect(((await api().getAlbumList2({ type: 'recent' })) as Json).albumList2.album.map((a: Json) => a.id)).toEqual([`al-${WORK}`]);
+      expect(((await api().getAlbumList2({ type: 'frequent' })) as Json).albumList2.album.map((a: Json) => a.id)).toEqual([`al-${WORK}`]);
+    });
+
+    it('shares the play queue with the web player, both ways', async () => {
+      await api().savePlayQueue({ id: [`tr-${WORK}-3`, `tr-${WORK}-2`], current: `tr-${WORK}-2`, position: 12500 } as never);
+      const saved = JSON.parse((await t.app.services.userData.historyOf(alice, WORK))!.state) as Json;
+      expect(saved).toMatchObject({ index: 1, seconds: 12.5 });
+      expect(saved.queue[1]).toMatchObject({ hash: `${WORK}/2`, title: '01 夜.flac', subtitle: 'Disc 1', workId: WORK, workTitle: '森の音 ASMR' });
+      let { playQueue } = (await api().getPlayQueue()) as Json;
+      expect(playQueue.entry.map((e: Json) => e.id)).toEqual([`tr-${WORK}-3`, `tr-${WORK}-2`]);
+      expect(playQueue).toMatchObject({ current: `tr-${WORK}-2`, position: 12500, username: 'alice' });
+      // the web app saves a state: the native app resumes it
+      const token = await t.login('alice', 'alice-login');
+      const state = { queue: [{ hash: `${OTHER}/1`, title: 'a.mp3', subtitle: null, workTitle: 'Another Story', workId: OTHER }], index: 0, seconds: 3 };
+      expect((await t.json('PUT', '/api/histroy', { token, body: { work_id: OTHER, state } })).status).toBe(200);
+      ({ playQueue } = (await api().getPlayQueue()) as Json);
+      expect(playQueue).toMatchObject({ current: `tr-${OTHER}-1`, position: 3000 });
+    });
+
+    it('keeps guests read-only (error 50 on every write) but lets them browse and play', async () => {
+      expect(((await guest().getAlbum({ id: `al-${WORK}` })) as Json).status).toBe('ok');
+      expect((await guest().stream({ id: `tr-${WORK}-1` })).status).toBe(200);
+      const writes: Promise<unknown>[] = [
+        guest().star({ id: `tr-${WORK}-1` }),
+        guest().unstar({ id: `tr-${WORK}-1` }),
+        guest().setRating({ id: `al-${WORK}`, rating: 3 }),
+        guest().scrobble({ id: `tr-${WORK}-1` }),
+        guest().savePlayQueue({ id: `tr-${WORK}-1` } as never),
+      ];
+      for (const r of await Promise.all(writes)) expect((r as Json).error.code).toBe(50);
+      expect(await t.app.db.get('SELECT * FROM play_history WHERE user_id = (SELECT id FROM users WHERE name = ?)', ['guest1'])).toBeUndefined();
+    });
+
+    it('shows the user and their roles; other users and scans only to admins', async () => {
+      const { user } = (await api().getUser({ username: 'alice' })) as Json;
+      expect(user).toMatchObject({ username: 'alice', adminRole: false, streamRole: true, scrobblingEnabled: true, folder: [1] });
+      expect(((await api().getUser({ username: 'boss1' })) as Json).error.code).toBe(50);
+      const boss = client({ username: 'boss1', password: 'boss-subsonic' });
+      expect(((await boss.getUser({ username: 'guest1' })) as Json).user).toMatchObject({ username: 'guest1', scrobblingEnabled: false });
+      expect(((await api().getScanStatus()) as Json).error.code).toBe(50);
+      expect(((await api().startScan()) as Json).error.code).toBe(50);
+      expect(((await boss.getScanStatus()) as Json).scanStatus).toEqual({ scanning: false, count: 2 });
     });
   });
 });

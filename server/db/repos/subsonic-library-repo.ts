@@ -119,6 +119,10 @@ export class SubsonicLibraryRepo {
     return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE missing = 0 ORDER BY id LIMIT ? OFFSET ?', [size, offset])).map((r) => r.id);
   }
 
+  async albumCount(): Promise<number> {
+    return (await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM works WHERE missing = 0'))?.n ?? 0;
+  }
+
   /** Works of a circle, newest release first. */
   async albumIdsOfArtist(circleId: number): Promise<number[]> {
     return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE circle_id = ? AND missing = 0 ORDER BY release DESC, id DESC', [circleId])).map((r) => r.id);
@@ -186,6 +190,28 @@ export class SubsonicLibraryRepo {
       params.push(q.toYear);
     }
     return this.db.all(`SELECT f.work_id, f.n FROM files f JOIN works w ON w.id = f.work_id WHERE ${where.join(' AND ')} ORDER BY random() LIMIT ?`, [...params, q.size]);
+  }
+
+  /** Folders (relative to the root) of the present works of a root folder. */
+  workDirs(rootFolder: string): Promise<{ id: number; dir: string }[]> {
+    return this.db.all('SELECT id, dir FROM works WHERE root_folder = ? AND missing = 0', [rootFolder]);
+  }
+
+  /** Where a work lives (getMusicDirectory with an album id). */
+  workLocation(id: number): Promise<{ root_folder: string; dir: string } | undefined> {
+    return this.db.get('SELECT root_folder, dir FROM works WHERE id = ? AND missing = 0', [id]);
+  }
+
+  /** Audio files whose name (without extension) is `title`, of a circle named `artist` when given (at most 20). */
+  async songsTitled(title: string, artist?: string): Promise<{ work_id: number; n: number }[]> {
+    const like = `%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
+    const rows = await this.db.all<{ work_id: number; n: number; path: string }>(
+      `SELECT f.work_id, f.n, f.path FROM files f JOIN works w ON w.id = f.work_id AND w.missing = 0 JOIN circles c ON c.id = w.circle_id
+        WHERE f.kind = 'audio' AND f.path LIKE ? ESCAPE '\\' ${artist ? 'AND c.name = ?' : ''} LIMIT 200`,
+      artist ? [like, artist] : [like],
+    );
+    const base = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+    return rows.filter((r) => base(r.path) === title).slice(0, 20);
   }
 
   /** The user's stars of one kind, as item → when. */

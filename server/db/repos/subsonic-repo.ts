@@ -58,4 +58,21 @@ export class SubsonicRepo {
   async hasPassword(userId: number): Promise<boolean> {
     return (await this.sealedPassword(userId)) !== undefined;
   }
+
+  async star(userId: number, kind: StarKind, item: string): Promise<void> {
+    await this.db.run('INSERT OR IGNORE INTO subsonic_stars (user_id, kind, item, created_at) VALUES (?, ?, ?, ?)', [userId, kind, item, sqlNow()]);
+  }
+
+  async unstar(userId: number, kind: StarKind, item: string): Promise<void> {
+    await this.db.run('DELETE FROM subsonic_stars WHERE user_id = ? AND kind = ? AND item = ?', [userId, kind, item]);
+  }
+
+  /** The user's stars of one kind, newest first. */
+  starred(userId: number, kind: StarKind, limit = 5000): Promise<{ item: string; created_at: string }[]> {
+    return this.db.all('SELECT item, created_at FROM subsonic_stars WHERE user_id = ? AND kind = ? ORDER BY created_at DESC, item LIMIT ?', [userId, kind, limit]);
+  }
+
+  async circleExists(id: number): Promise<boolean> {
+    return (await this.db.get('SELECT 1 AS x FROM circles WHERE id = ?', [id])) !== undefined;
+  }
 }

@@ -45,6 +45,10 @@ export function toSubsonicError(err: unknown): SubsonicError | null {
       return new SubsonicError(SUBSONIC_CODES.wrongCredentials, err.message);
     case 'too_many_requests':
       return new SubsonicError(SUBSONIC_CODES.generic, err.message, err.headers ?? {}, 429);
+    case 'conflict':
+      return new SubsonicError(SUBSONIC_CODES.generic, err.message);
+    case 'payload_too_large':
+      return new SubsonicError(SUBSONIC_CODES.generic, err.message, {}, 413);
     case 'validation':
     case 'bad_request':
       return new SubsonicError(SUBSONIC_CODES.generic, err.message, {}, err.status === 415 || err.status === 413 ? err.status : 200);

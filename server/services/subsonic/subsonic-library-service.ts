@@ -3,10 +3,10 @@ import type { Actor } from '../../auth/roles.js';
 import type { ConfigStore } from '../../config/config-store.js';
 import type { WorkListItem } from '../../contract/works.js';
 import type { ListParams } from '../../contract/works-query.js';
-import { compareTreePaths } from '../../domain/natural-sort.js';
+import { compareTreePaths, naturalCompare, pathSegments } from '../../domain/natural-sort.js';
 import type { AlbumListType, SongFileRow, SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
 import type { WorksService } from '../works/works-service.js';
-import { parseAlbumId, parseArtistId, parseSongId } from './ids.js';
+import { albumId, directoryId, parseAlbumId, parseArtistId, parseDirectoryId, parseSongId } from './ids.js';
 import { circleName, presentAlbum, presentArtist, presentSong, type PlacedSong, type SubsonicAlbum, type SubsonicSong } from './presenters.js';
 import { subsonicNotFound } from './subsonic-error.js';
 
@@ -47,6 +47,97 @@ export class SubsonicLibraryService {
 
   musicFolders() {
     return this.store.get().rootFolders.map((r, i) => ({ id: i + 1, name: r.name }));
+  }
+
+  // ----- the folder tree (getIndexes / getMusicDirectory) ------------------------------------------
+
+  /** The top folders of the root folders (all, or the music folder `folderId`), by initial. */
+  async indexes(folderId: number | undefined) {
+    const roots = this.store.get().rootFolders.map((r, i) => ({ id: i + 1, name: r.name }));
+    const chosen = folderId === undefined ? roots : roots.filter((r) => r.id === folderId);
+    if (folderId !== undefined && !chosen.length) throw subsonicNotFound('Music folder');
+    const buckets = new Map<string, { id: string; name: string }[]>();
+    for (const root of chosen) {
+      const tops = new Set((await this.repo.workDirs(root.name)).map((w) => pathSegments(w.dir)[0]).filter((s): s is string => !!s));
+      for (const name of [...tops].sort(naturalCompare)) {
+        const letter = indexLetter(name);
+        if (!buckets.has(letter)) buckets.set(letter, []);
+        buckets.get(letter)!.push({ id: directoryId(root.id, name), name });
+      }
+    }
+    const names = [...buckets.keys()].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)));
+    return { ignoredArticles: '', lastModified: Date.now(), index: names.map((name) => ({ name, artist: buckets.get(name)! })) };
+  }
+
+  /** A folder of the library: its sub-folders (those holding works or audio) and the songs in it. */
+  async directory(actor: Actor, id: string) {
+    let dir = parseDirectoryId(id);
+    const workOfAlbumId = parseAlbumId(id);
+    if (!dir && workOfAlbumId !== null) {
+      const loc = await this.repo.workLocation(workOfAlbumId);
+      const index = this.store.get().rootFolders.findIndex((r) => r.name === loc?.root_folder);
+      if (loc && index >= 0) dir = { folderId: index + 1, rel: loc.dir };
+    }
+    const root = dir ? this.store.get().rootFolders[dir.folderId - 1] : undefined;
+    if (!dir || !root) throw subsonicNotFound('Directory');
+    const { folderId, rel } = dir;
+    const works = await this.repo.workDirs(root.name);
+    const parentRel = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : null;
+    const head = { id: directoryId(folderId, rel), ...(parentRel !== null ? { parent: directoryId(folderId, parentRel) } : {}), name: rel.slice(rel.lastIndexOf('/') + 1) };
+    const owner = works.find((w) => rel === w.dir || rel.startsWith(`${w.dir}/`));
+    if (owner) {
+      const work = await this.work(actor, owner.id);
+      const sub = rel === owner.dir ? '' : rel.slice(owner.dir.length + 1);
+      const songs = await this.songsOf(actor, work);
+      const folders = new Set<string>();
+      const here: SubsonicSong[] = [];
+      for (const song of songs) {
+        const inside = sub ? (song.path.startsWith(`${sub}/`) ? song.path.slice(sub.length + 1) : null) : song.path;
+        if (inside === null) continue;
+        const slash = inside.indexOf('/');
+        if (slash === -1) here.push(song);
+        else folders.add(inside.slice(0, slash));
+      }
+      const sep = sub ? `${rel}/` : `${owner.dir}/`;
+      const child = [...[...folders].map((name) => ({ id: directoryId(folderId, sep + name), parent: head.id, isDir: true, title: name, album: work.title, coverArt: albumId(work.id) })), ...here];
+      return { ...head, child };
+    }
+    const prefix = rel ? `${rel}/` : '';
+    const below = works.filter((w) => w.dir.startsWith(prefix));
+    if (!below.length) throw subsonicNotFound('Directory');
+    const children = new Map<string, number | null>();
+    for (const w of below) {
+      const name = pathSegments(w.dir.slice(prefix.length))[0];
+      if (!name) continue;
+      const isWork = w.dir === prefix + name;
+      if (isWork || !children.has(name)) children.set(name, isWork ? w.id : (children.get(name) ?? null));
+    }
+    const items = new Map(
+      (
+        await this.works.listItems(
+          [...children.values()].filter((v): v is number => v !== null),
+          actor,
+        )
+      ).map((w) => [w.id, w]),
+    );
+    const child = [...children.entries()]
+      .sort(([a], [b]) => naturalCompare(a, b))
+      .map(([name, workId]) => {
+        const work = workId !== null ? items.get(workId) : undefined;
+        return {
+          id: directoryId(folderId, prefix + name),
+          parent: head.id,
+          isDir: true,
+          title: name,
+          ...(work ? { album: work.title, artist: circleName(work.circle.name), coverArt: albumId(work.id), year: Number(work.release.slice(0, 4)) || undefined } : {}),
+        };
+      });
+    return { ...head, child };
+  }
+
+  /** Works whose folder is present (getScanStatus `count`). */
+  albumCount(): Promise<number> {
+    return this.repo.albumCount();
   }
 
   /** Albums for work ids, in that order (ids of missing or unknown works are left out). */

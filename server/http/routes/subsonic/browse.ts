@@ -42,6 +42,14 @@ function searchQuery(p: SubsonicParams) {
 
 /** Artists, albums, songs, lists, genres and search (works as albums, circles as artists). */
 export const subsonicBrowse: SubsonicModule = (router, { subsonic }) => {
+  subsonicMethod(router, 'getIndexes', { summary: 'Subsonic: the top folders of the root folders' }, async ({ params }) => ({
+    indexes: await subsonic.indexes(params.optionalInt('musicFolderId', 1, 9999)),
+  }));
+
+  subsonicMethod(router, 'getMusicDirectory', { summary: 'Subsonic: a folder of the library' }, async ({ actor, params }) => ({
+    directory: await subsonic.directory(actor, params.required('id')),
+  }));
+
   subsonicMethod(router, 'getArtists', { summary: 'Subsonic: circles as artists, by initial' }, async ({ actor }) => ({ artists: await subsonic.artists(actor) }));
 
   subsonicMethod(router, 'getArtist', { summary: 'Subsonic: a circle and its works' }, async ({ actor, params }) => ({ artist: await subsonic.artist(actor, params.required('id')) }));

@@ -4,9 +4,12 @@ import { createSubsonicRouter, type SubsonicModule } from './router.js';
 import { subsonicSystem } from './system.js';
 import { subsonicBrowse } from './browse.js';
 import { subsonicMedia } from './media.js';
+import { subsonicUser } from './user.js';
+import { subsonicScan } from './scan.js';
+import { subsonicLyrics } from './lyrics.js';
 
 /** The Subsonic method modules, in registration order. */
-const MODULES: SubsonicModule[] = [subsonicSystem, subsonicBrowse, subsonicMedia];
+const MODULES: SubsonicModule[] = [subsonicSystem, subsonicBrowse, subsonicMedia, subsonicUser, subsonicScan, subsonicLyrics];
 
 /** The `/rest` router with every Subsonic method (its policies are enforced by the caller). */
 export function subsonicRoutes(services: Services): Router {

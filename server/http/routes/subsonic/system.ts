@@ -5,6 +5,7 @@ import { subsonicMethod } from './router.js';
 export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'songLyrics', versions: [1] },
 ];
 
 /** ping, getLicense, getOpenSubsonicExtensions, getMusicFolders. */
