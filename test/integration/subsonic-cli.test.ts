@@ -2,6 +2,7 @@
  * `kikoplay user api-key create|list|revoke` and `kikoplay user subsonic-password`: credentials made in
  * the terminal work with a real Subsonic client against the server on the same data dir.
  */
+import path from 'node:path';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tempDir, type TestServer } from '../helpers/app.js';
@@ -51,5 +52,21 @@ describe('kikoplay user api-key / subsonic-password', () => {
     expect((await cli('user', 'subsonic-password', 'guest1', '--clear')).code).toBe(0);
     expect(((await api.ping()) as Json).error.code).toBe(40);
     expect((await cli('user', 'subsonic-password', 'nobody', '--password', 'whatever1')).code).not.toBe(0);
+  });
+
+  it('backs up and restores the key the Subsonic passwords are sealed with', async () => {
+    expect((await cli('user', 'subsonic-password', 'alice', '--password', 'alice-subsonic')).code).toBe(0);
+    const file = path.join(tempDir('kikoplay-subsonic-backup-'), 'b.tar.gz');
+    expect((await cli('backup', file)).code).toBe(0);
+    const restored = tempDir('kikoplay-subsonic-restored-');
+    const r = await cliInProcess(['--data-dir', restored, '--lang', 'en', 'restore', file]);
+    expect(r.code, r.stderr).toBe(0);
+    const other = await startTestServer({ dataDir: restored });
+    try {
+      const api = new SubsonicAPI({ url: other.url, auth: { username: 'alice', password: 'alice-subsonic' } });
+      expect(((await api.ping()) as Json).status).toBe('ok');
+    } finally {
+      await other.close();
+    }
   });
 });
