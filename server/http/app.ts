@@ -26,6 +26,7 @@ import { editRoutes } from './routes/edit.js';
 import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
 import { folderRoutes } from './routes/folders.js';
 import { importRoutes } from './routes/import.js';
+import { subsonicAccountRoutes } from './routes/subsonic-account.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { sameOriginGuard } from './middleware/same-origin.js';
 import { OriginPolicy } from './origin-policy.js';
@@ -46,6 +47,7 @@ const ROUTES: Record<string, RouteModule> = {
   'user-lists': userListRoutes,
   folders: folderRoutes,
   import: importRoutes,
+  subsonic: subsonicAccountRoutes,
 };
 
 export interface HttpAppOptions {

@@ -389,4 +389,32 @@ describe('Subsonic API', () => {
       expect(((await boss.getScanStatus()) as Json).scanStatus).toEqual({ scanning: false, count: 2 });
     });
   });
+
+  describe('account routes (/api/auth/me/subsonic)', () => {
+    it("manage the caller's own API keys and Subsonic password; guests may only look", async () => {
+      const token = await t.login('boss1', 'boss-login');
+      expect((await t.json('GET', '/api/auth/me/subsonic', { token })).body).toEqual({ keys: [], hasPassword: true });
+      const made = await t.json<{ name: string; key: string }>('POST', '/api/auth/me/subsonic/keys', { token, body: { name: 'desktop' } });
+      expect(made.status).toBe(201);
+      expect(((await client({ apiKey: made.body.key }).getUser({ username: 'boss1' })) as Json).user.adminRole).toBe(true);
+      const listed = await t.json<{ keys: Json[] }>('GET', '/api/auth/me/subsonic', { token });
+      expect(listed.body.keys.map((k) => k.name)).toEqual(['desktop']);
+      expect(JSON.stringify(listed.body)).not.toContain(made.body.key);
+      expect((await t.json('POST', '/api/auth/me/subsonic/keys', { token, body: { name: 'desktop' } })).status).toBe(409);
+      expect((await t.json('DELETE', '/api/auth/me/subsonic/keys/desktop', { token })).status).toBe(200);
+      expect(((await client({ apiKey: made.body.key }).ping()) as Json).error.code).toBe(44);
+
+      expect((await t.json('PUT', '/api/auth/me/subsonic/password', { token, body: { password: 'short' } })).status).toBe(400);
+      expect((await t.json('PUT', '/api/auth/me/subsonic/password', { token, body: { password: 'new-boss-subsonic' } })).status).toBe(200);
+      expect(((await client({ username: 'boss1', password: 'new-boss-subsonic' }).ping()) as Json).status).toBe('ok');
+      expect((await t.json('DELETE', '/api/auth/me/subsonic/password', { token })).status).toBe(200);
+      expect((await t.json('GET', '/api/auth/me/subsonic', { token })).body).toEqual({ keys: [], hasPassword: false });
+
+      const guestToken = await t.login('guest1', 'guest-login');
+      expect((await t.json('GET', '/api/auth/me/subsonic', { token: guestToken })).body).toEqual({ keys: [], hasPassword: true });
+      const refused = await t.json<Json>('POST', '/api/auth/me/subsonic/keys', { token: guestToken, body: { name: 'x' } });
+      expect([refused.status, refused.body.code]).toEqual([403, 'GUEST_READ_ONLY']);
+      expect((await t.json('GET', '/api/auth/me/subsonic')).status).toBe(401);
+    });
+  });
 });
