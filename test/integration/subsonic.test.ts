@@ -125,11 +125,13 @@ describe('Subsonic API', () => {
       expect(JSON.parse(text)['subsonic-response'].error.code).toBe(10);
     });
 
-    it('declares every /rest route with Subsonic access, GET and POST, name and name.view', () => {
+    it('declares every /rest route with Subsonic access (getOpenSubsonicExtensions public), GET and POST, name and name.view', async () => {
       const deps = { users: t.app.services.users, authEnabled: () => true, workers: t.app.services.workerTokens } as unknown as GuardDeps;
       const router = createSubsonicRoutes(t.app, deps);
       expect(router.stack.length).toBeGreaterThan(40);
-      for (const layer of router.stack) expect(routePolicyOf(layer)?.access).toBe('subsonic');
+      for (const layer of router.stack) expect(routePolicyOf(layer)?.access).toBe(String(layer.path).startsWith('/rest/getOpenSubsonicExtensions') ? 'public' : 'subsonic');
+      // clients ask which extensions there are (API keys?) before they log in
+      expect((await json('/rest/getOpenSubsonicExtensions?f=json')).openSubsonicExtensions).toHaveLength(3);
       const paths = new Set(router.stack.map((l) => `${l.methods.filter((m) => m !== 'HEAD').join(',')} ${l.path}`));
       expect(paths).toContain('GET /rest/getAlbum.view');
       expect(paths).toContain('POST /rest/getAlbum');

@@ -36,6 +36,7 @@ export async function subsonicErrors(ctx: Context, next: Next): Promise<void> {
 }
 
 export interface SubsonicRequest {
+  /** The caller (an anonymous guest on a method declared `open`). */
   actor: Actor;
   params: SubsonicParams;
 }
@@ -43,20 +44,24 @@ export interface SubsonicRequest {
 /** A method handler: returns the payload to answer with, or nothing when it sent the answer itself (media). */
 export type SubsonicHandler = (req: SubsonicRequest, ctx: Context) => Promise<Payload | void>;
 
+/** The caller of an open method: no one (such a method reads nothing of a user). */
+const ANONYMOUS: Actor = { id: 0, name: '', role: 'guest' };
+
 /** Methods that change what a user stores: guests get error 50. */
 const GUEST_REFUSED = 'A guest account can only browse and play';
 
 /**
  * Register one Subsonic method as `/name` and `/name.view`, GET and POST (formPost). Every method
  * is declared with Subsonic access (credentials in the query or form body, checked before anything
- * else); `write: true` refuses guests, `admin` everyone but admins.
+ * else); `write: true` refuses guests, `admin` everyone but admins. `open: true` (only
+ * getOpenSubsonicExtensions, which clients ask before they know how to log in) takes no credentials.
  */
-export function subsonicMethod(router: Router, name: string, decl: Omit<RouteDeclaration, 'access' | 'form'> & { write?: boolean }, handler: SubsonicHandler): void {
-  const { write, ...rest } = decl;
+export function subsonicMethod(router: Router, name: string, decl: Omit<RouteDeclaration, 'access' | 'form'> & { write?: boolean; open?: boolean }, handler: SubsonicHandler): void {
+  const { write, open, ...rest } = decl;
   for (const path of [`/${name}`, `/${name}.view`]) {
     for (const method of ['get', 'post'] as const) {
-      router[method](path, route({ bodyLimit: 16 * 1024, ...rest, access: 'subsonic', form: true }), async (ctx) => {
-        const actor = requireActor(ctx);
+      router[method](path, route({ bodyLimit: 16 * 1024, ...rest, access: open ? 'public' : 'subsonic', form: true }), async (ctx) => {
+        const actor = open ? ANONYMOUS : requireActor(ctx);
         if (write && actor.role === 'guest') throw new SubsonicError(SUBSONIC_CODES.notAuthorized, GUEST_REFUSED);
         const payload = await handler({ actor, params: new SubsonicParams(ctx) }, ctx);
         if (payload) renderSubsonic(ctx, payload);

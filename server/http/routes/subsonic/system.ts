@@ -14,7 +14,9 @@ export const subsonicSystem: SubsonicModule = (router, { subsonic }) => {
 
   subsonicMethod(router, 'getLicense', { summary: 'Subsonic: licence (always valid)' }, async () => ({ license: { valid: true } }));
 
-  subsonicMethod(router, 'getOpenSubsonicExtensions', { summary: 'OpenSubsonic: implemented extensions' }, async () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS }));
+  subsonicMethod(router, 'getOpenSubsonicExtensions', { summary: 'OpenSubsonic: implemented extensions (no credentials needed)', open: true }, async () => ({
+    openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS,
+  }));
 
   subsonicMethod(router, 'getMusicFolders', { summary: 'Subsonic: root folders' }, async () => ({ musicFolders: { musicFolder: subsonic.musicFolders() } }));
 };
