@@ -101,6 +101,7 @@ describe('Subsonic API', () => {
       const hex = Buffer.from(SUB_PASSWORD).toString('hex');
       expect((await json(`/rest/ping.view?u=alice&p=${SUB_PASSWORD}&c=test&f=json`)).status).toBe('ok');
       expect((await json(`/rest/ping?u=alice&p=enc:${hex}&c=test&f=json`)).status).toBe('ok');
+      expect((await json(`/rest/tokenInfo?apiKey=${apiKey}&f=json`)).tokenInfo).toEqual({ username: 'alice' });
     });
 
     it('never accepts the login password; wrong credentials are error 40', async () => {

@@ -8,7 +8,7 @@ export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'songLyrics', versions: [1] },
 ];
 
-/** ping, getLicense, getOpenSubsonicExtensions, getMusicFolders. */
+/** ping, getLicense, getOpenSubsonicExtensions, tokenInfo, getMusicFolders. */
 export const subsonicSystem: SubsonicModule = (router, { subsonic }) => {
   subsonicMethod(router, 'ping', { summary: 'Subsonic: ping' }, async () => ({}));
 
@@ -17,6 +17,9 @@ export const subsonicSystem: SubsonicModule = (router, { subsonic }) => {
   subsonicMethod(router, 'getOpenSubsonicExtensions', { summary: 'OpenSubsonic: implemented extensions (no credentials needed)', open: true }, async () => ({
     openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS,
   }));
+
+  // part of apiKeyAuthentication: whose key it is
+  subsonicMethod(router, 'tokenInfo', { summary: 'OpenSubsonic: the user of the credentials' }, async ({ actor }) => ({ tokenInfo: { username: actor.name } }));
 
   subsonicMethod(router, 'getMusicFolders', { summary: 'Subsonic: root folders' }, async () => ({ musicFolders: { musicFolder: subsonic.musicFolders() } }));
 };
