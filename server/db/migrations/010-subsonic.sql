@@ -29,9 +29,13 @@ CREATE TABLE subsonic_stars (
   PRIMARY KEY (user_id, kind, item)
 ) WITHOUT ROWID;
 
+-- album lists in name order (getAlbumList2 type=alphabeticalByName) without sorting the library
+CREATE INDEX works_by_title ON works (missing, title COLLATE NOCASE, id);
+
 --------------------------------------------------------------------------------
 -- Down
 --------------------------------------------------------------------------------
+DROP INDEX works_by_title;
 DROP TABLE subsonic_stars;
 DROP TABLE subsonic_passwords;
 DROP TABLE subsonic_api_keys;
