@@ -69,6 +69,7 @@ describe('Subsonic API', () => {
           { path: 'Disc 1/01 夜.lrc', n: 5, kind: 'text', isLyric: true, size: size('Disc 1/01 夜.lrc') },
         ],
       },
+      { id: 300003, title: 'Gone Away', dir: 'RJ300003', missing: true, circle: { id: 502, name: 'Alpha' }, files: [{ path: 'gone.mp3', n: 1, duration: 5 }] },
       { id: OTHER, title: 'Another Story', dir: 'RJ300002', release: '2019-01-01', circle: { id: 502, name: 'Alpha' }, files: [{ path: 'a.mp3', n: 1, duration: 60 }] },
     ]);
     await t.app.services.subsonicAuth.setPassword(alice, SUB_PASSWORD);
@@ -168,6 +169,9 @@ describe('Subsonic API', () => {
       expect(text).toMatch(/<album [^>]*name="森の音 ASMR"[^>]*>/);
       expect(text.match(/<song /g)).toHaveLength(3);
       expect(text).toContain('<genres name="癒し"/>');
+      // a work whose folder is missing is no album, nor are its songs
+      expect((await json(`/rest/getAlbum?apiKey=${apiKey}&id=al-300003&f=json`)).error.code).toBe(70);
+      expect((await json(`/rest/getSong?apiKey=${apiKey}&id=tr-300003-1&f=json`)).error.code).toBe(70);
       const err = await raw(`/rest/getAlbum.view?apiKey=${apiKey}&id=al-999`);
       expect(err.text).toContain('status="failed"');
       expect(err.text).toMatch(/<error code="70" message="[^"]*"\/>/);

@@ -128,6 +128,13 @@ export class SubsonicLibraryRepo {
     return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE circle_id = ? AND missing = 0 ORDER BY release DESC, id DESC', [circleId])).map((r) => r.id);
   }
 
+  /** Those of `ids` that are works whose folder is present. */
+  async presentIds(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.all<{ id: number }>(`SELECT id FROM works WHERE missing = 0 AND id IN (${placeholders(ids.length)})`, ids);
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** The number of audio files of each work. */
   async songCounts(ids: number[]): Promise<Map<number, number>> {
     if (!ids.length) return new Map();

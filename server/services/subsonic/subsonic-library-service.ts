@@ -143,8 +143,13 @@ export class SubsonicLibraryService {
   /** Albums for work ids, in that order (ids of missing or unknown works are left out). */
   async albums(actor: Actor, ids: number[]): Promise<SubsonicAlbum[]> {
     if (!ids.length) return [];
-    const [items, counts, stars] = await Promise.all([this.works.listItems(ids, actor), this.repo.songCounts(ids), this.repo.stars(actor.id, 'album', ids.map(String))]);
-    return items.map((w) => presentAlbum(w, counts.get(w.id) ?? 0, stars.get(String(w.id))));
+    const [items, counts, stars, present] = await Promise.all([
+      this.works.listItems(ids, actor),
+      this.repo.songCounts(ids),
+      this.repo.stars(actor.id, 'album', ids.map(String)),
+      this.repo.presentIds(ids),
+    ]);
+    return items.filter((w) => present.has(w.id)).map((w) => presentAlbum(w, counts.get(w.id) ?? 0, stars.get(String(w.id))));
   }
 
   async albumList(actor: Actor, q: { type: AlbumListType; size: number; offset: number; fromYear?: number; toYear?: number; genre?: string }): Promise<SubsonicAlbum[]> {
@@ -152,8 +157,8 @@ export class SubsonicLibraryService {
   }
 
   private async work(actor: Actor, workId: number): Promise<WorkListItem> {
-    const [item] = await this.works.listItems([workId], actor);
-    if (!item || item.id !== workId) throw subsonicNotFound('Album');
+    const [[item], present] = await Promise.all([this.works.listItems([workId], actor), this.repo.presentIds([workId])]);
+    if (!item || item.id !== workId || !present.has(workId)) throw subsonicNotFound('Album');
     return item;
   }
 
@@ -188,7 +193,8 @@ export class SubsonicLibraryService {
   /** Songs for (work, file number) pairs, in that order; unknown ones are left out. */
   async songsByRef(actor: Actor, refs: { workId: number; n: number }[]): Promise<SubsonicSong[]> {
     const workIds = [...new Set(refs.map((r) => r.workId))];
-    const items = new Map((await this.works.listItems(workIds, actor)).map((w) => [w.id, w]));
+    const [listed, present] = await Promise.all([this.works.listItems(workIds, actor), this.repo.presentIds(workIds)]);
+    const items = new Map(listed.filter((w) => present.has(w.id)).map((w) => [w.id, w]));
     const byWork = new Map<number, Map<number, SubsonicSong>>();
     await Promise.all(
       [...items.values()].map(async (w) => {
