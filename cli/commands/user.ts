@@ -90,5 +90,70 @@ export function userCommand(): Command {
       });
     });
 
+  const keys = user.command('api-key').description(h.apiKey);
+
+  keys
+    .command('create <name>')
+    .description(h.apiKeyCreate)
+    .option('--label <label>', h.apiKeyLabel)
+    .action(async (name: string, opts: { label?: string }, cmd: Command) => {
+      await withApp(cmd, async (app) => {
+        const label = opts.label ?? `cli-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}`;
+        const made = await app.services.subsonicAuth.createKey(CLI_ACTOR, label, name);
+        // the key itself goes to stdout alone (for scripts); the notice to stderr
+        process.stderr.write(cliText().messages.apiKeyCreated(name, made.name) + '\n');
+        process.stdout.write(made.key + '\n');
+      });
+    });
+
+  keys
+    .command('list <name>')
+    .description(h.apiKeyList)
+    .option('--json', h.json)
+    .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
+      await withApp(cmd, async (app) => {
+        const list = await app.services.subsonicAuth.listKeys(CLI_ACTOR, name);
+        if (opts.json) process.stdout.write(JSON.stringify(list, null, 2) + '\n');
+        else {
+          const t = cliText().table;
+          printTable(
+            list.map((k) => ({ name: k.name, created: k.createdAt, lastUsed: k.lastUsedAt ?? t.never })),
+            ['name', 'created', 'lastUsed'],
+            [t.name, t.created, t.lastUsed],
+          );
+        }
+      });
+    });
+
+  keys
+    .command('revoke <name> <label>')
+    .description(h.apiKeyRevoke)
+    .action(async (name: string, label: string, _opts: unknown, cmd: Command) => {
+      await withApp(cmd, async (app) => {
+        await app.services.subsonicAuth.revokeKey(CLI_ACTOR, label, name);
+        process.stdout.write(cliText().messages.apiKeyRevoked(name, label) + '\n');
+      });
+    });
+
+  user
+    .command('subsonic-password <name>')
+    .description(h.subsonicPassword)
+    .option('--password <password>', h.subsonicPasswordValue)
+    .option('--clear', h.subsonicPasswordClear)
+    .action(async (name: string, opts: { password?: string; clear?: boolean }, cmd: Command) => {
+      if (opts.clear) {
+        await withApp(cmd, async (app) => {
+          await app.services.subsonicAuth.clearPassword(CLI_ACTOR, name);
+          process.stdout.write(cliText().messages.subsonicPasswordCleared(name) + '\n');
+        });
+        return;
+      }
+      const password = await passwordFrom(opts, cliText().messages.promptNewPassword);
+      await withApp(cmd, async (app) => {
+        await app.services.subsonicAuth.setPassword(CLI_ACTOR, password, name);
+        process.stdout.write(cliText().messages.subsonicPasswordSet(name) + '\n');
+      });
+    });
+
   return user;
 }

@@ -50,7 +50,7 @@ const TARGETS: Record<Kind, Target> = {
 };
 const MAX_RSS_MB = 250;
 
-function rows(data: BenchData): Row[] {
+function rows(data: BenchData, apiKey: string): Row[] {
   const get = (p: string, headers: Record<string, string> = {}): RawRequest => ({ method: 'GET', path: p, headers });
   const q = (s: string) => encodeURIComponent(s);
   const take = <T>(list: T[], n: number) => list.slice(0, n);
@@ -90,6 +90,13 @@ function rows(data: BenchData): Row[] {
     { name: 'vas list', kind: 'labels', requests: [get('/api/vas')] },
     { name: 'work detail', kind: 'page', requests: take(data.workIds, 60).map((id) => get(`/api/work/${id}`)) },
     { name: 'tracks', kind: 'page', requests: take(data.workIds, 60).map((id) => get(`/api/tracks/${id}`)) },
+    // the Subsonic API (issue 25): native apps page through album lists and search like the web app
+    {
+      name: 'subsonic album lists (newest, by name)',
+      kind: 'page',
+      requests: Array.from({ length: 60 }, (_, i) => get(`/rest/getAlbumList2?apiKey=${apiKey}&f=json&type=${i % 2 ? 'alphabeticalByName' : 'newest'}&size=50&offset=${Math.floor(i / 2) * 50}`)),
+    },
+    { name: 'subsonic search3 common word', kind: 'search', requests: common.map((w) => get(`/rest/search3?apiKey=${apiKey}&f=json&query=${q(w)}&songCount=20`)) },
     {
       name: 'stream 1 MB range',
       kind: 'stream',
@@ -99,6 +106,17 @@ function rows(data: BenchData): Row[] {
 }
 
 // ---- run ------------------------------------------------------------------------------------------
+
+/** A Subsonic API key for the bench user (made through the account route; a new name each run). */
+async function subsonicKey(port: number, token: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/me/subsonic/keys`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: `bench-${Date.now()}` }),
+  });
+  if (res.status !== 201) throw new Error(`could not make a Subsonic API key: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { key: string }).key;
+}
 
 interface RowResult {
   row: Row;
@@ -182,6 +200,7 @@ async function main(): Promise<number> {
   const results: RowResult[] = [];
   const baseline: { name: string; result: Result }[] = [];
   const token = await login(port, user.name, user.password);
+  const apiKey = await subsonicKey(port, token);
   if (!flag('no-baseline')) {
     // the machine's ceiling right now: a bare node:http server, same load generator; one row sends
     // the very body of the voice-actor list (large JSON text, which the load generator must decode)
@@ -205,7 +224,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    const selected = rows(data).filter((r) => !only || only.some((o) => r.name.toLowerCase().includes(o)));
+    const selected = rows(data, apiKey).filter((r) => !only || only.some((o) => r.name.toLowerCase().includes(o)));
     for (const row of selected) {
       process.stdout.write(`• ${row.name} (${row.requests.length} distinct request${row.requests.length > 1 ? 's' : ''}) …\n`);
       results.push(await runRow(row, port, token, { duration, connections, gzip, workers }, rss));

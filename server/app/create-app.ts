@@ -41,6 +41,13 @@ import { EditService } from '../services/edit-service.js';
 import { UserListsService } from '../services/user-lists-service.js';
 import { FoldersService } from '../services/folders-service.js';
 import { KikoeruImportService } from '../services/kikoeru-import/import-service.js';
+import { SubsonicRepo } from '../db/repos/subsonic-repo.js';
+import { SubsonicLibraryRepo } from '../db/repos/subsonic-library-repo.js';
+import { SubsonicAuthService } from '../services/subsonic/subsonic-auth-service.js';
+import { SubsonicLibraryService } from '../services/subsonic/subsonic-library-service.js';
+import { SubsonicUserService } from '../services/subsonic/subsonic-user-service.js';
+import { SubsonicLyricsService } from '../services/subsonic/subsonic-lyrics-service.js';
+import { SecretBox } from '../auth/secret-box.js';
 import { createLogger } from './logger.js';
 import type { AppContext } from './services.js';
 
@@ -79,8 +86,12 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     labels: new LabelsRepo(db),
     files: new FilesRepo(db),
     edit: new EditRepo(db),
+    subsonic: new SubsonicRepo(db),
+    subsonicLibrary: new SubsonicLibraryRepo(db),
   };
   const tokens = new TokenService(loadOrCreateSecret(opts.dataDir), () => store.get().expiresIn);
+  // logins and Subsonic password checks count against the same brake
+  const loginLimiter = new LoginLimiter();
   const scanner = new ScanController({
     store,
     library: repos.library,
@@ -99,7 +110,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
   const services = {
     scan: new ScanService(scanner, scanFollower, repos.library, store),
     library: new LibraryService(repos.library, store),
-    users: new UsersService(repos.users, new RevokedTokensRepo(db), tokens, new LoginLimiter()),
+    users: new UsersService(repos.users, new RevokedTokensRepo(db), tokens, loginLimiter),
     config: new ConfigService(store, paths.dbFile),
     system: new SystemService(store, packageVersion()),
     userData: new UserDataService(repos.reviews, repos.history),
@@ -116,7 +127,11 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     userLists: new UserListsService(services.userData, services.works, store),
     folders: new FoldersService(store, repos.library),
     kikoeruImport: new KikoeruImportService(db, store),
+    subsonicAuth: new SubsonicAuthService(repos.subsonic, repos.users, new SecretBox(opts.dataDir), loginLimiter),
+    subsonic: new SubsonicLibraryService(repos.subsonicLibrary, services.works, store),
   };
+  const subsonicUser = new SubsonicUserService(repos.subsonic, listsAndEdits.subsonic, services.userData, repos.users, store);
+  const subsonicLyrics = new SubsonicLyricsService(listsAndEdits.lyrics, listsAndEdits.subsonic, repos.subsonicLibrary);
   const aiLeaseJob = startAiLeaseJob(services.aiTasks, logger);
 
   return {
@@ -124,7 +139,7 @@ export async function createAppContext(opts: CreateAppOptions): Promise<AppConte
     store,
     db,
     repos,
-    services: { ...services, ...listsAndEdits },
+    services: { ...services, ...listsAndEdits, subsonicUser, subsonicLyrics },
     async close() {
       aiLeaseJob.stop();
       scanFollower.stop();

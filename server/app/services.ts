@@ -30,6 +30,12 @@ import type { EditService } from '../services/edit-service.js';
 import type { UserListsService } from '../services/user-lists-service.js';
 import type { FoldersService } from '../services/folders-service.js';
 import type { KikoeruImportService } from '../services/kikoeru-import/import-service.js';
+import type { SubsonicRepo } from '../db/repos/subsonic-repo.js';
+import type { SubsonicLibraryRepo } from '../db/repos/subsonic-library-repo.js';
+import type { SubsonicAuthService } from '../services/subsonic/subsonic-auth-service.js';
+import type { SubsonicLibraryService } from '../services/subsonic/subsonic-library-service.js';
+import type { SubsonicUserService } from '../services/subsonic/subsonic-user-service.js';
+import type { SubsonicLyricsService } from '../services/subsonic/subsonic-lyrics-service.js';
 
 /** Repositories: all SQL lives behind these. */
 export interface Repos {
@@ -44,6 +50,8 @@ export interface Repos {
   labels: LabelsRepo;
   files: FilesRepo;
   edit: EditRepo;
+  subsonic: SubsonicRepo;
+  subsonicLibrary: SubsonicLibraryRepo;
 }
 
 /** What routes, the CLI and the TUI may use. Routes never touch `repos` or `db`. */
@@ -64,6 +72,14 @@ export interface Services {
   userLists: UserListsService;
   folders: FoldersService;
   kikoeruImport: KikoeruImportService;
+  /** Subsonic API keys and passwords, and the check of /rest credentials. */
+  subsonicAuth: SubsonicAuthService;
+  /** The library as the Subsonic API shows it. */
+  subsonic: SubsonicLibraryService;
+  /** Stars, ratings, scrobbles and the play queue of the Subsonic API. */
+  subsonicUser: SubsonicUserService;
+  /** Lyrics for native apps, through the lyric service. */
+  subsonicLyrics: SubsonicLyricsService;
 }
 
 export interface AppContext {

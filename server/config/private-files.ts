@@ -13,7 +13,7 @@ export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Files of the data dir that hold secrets (the database is handled where it is opened: it may live elsewhere). */
-const SECRET_FILES = ['config.json', 'jwt-secret', 'initial-admin-password'];
+const SECRET_FILES = ['config.json', 'jwt-secret', 'initial-admin-password', 'subsonic-key'];
 
 /** Remove the permission bits `mode` does not allow. False when the file is absent or not ours to change. */
 export function restrictMode(file: string, mode: number): boolean {

@@ -66,10 +66,13 @@ export function enforceRoutePolicies(router: Router, deps: GuardDeps): void {
     const doc = docOf(declared);
     if (doc) docs.set(layer, doc);
     const guard = async (ctx: Context, next: Next) => {
+      // Subsonic credentials may come in the form body (formPost): read it first, within the route's limit
+      const early = policy.access === 'subsonic';
+      if (early) ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
       await checkAccess(ctx, policy, deps);
       if (policy.adminOnly !== null && !(ctx.state.actor && isAdmin(ctx.state.actor))) throw forbidden(policy.adminOnly, { code: 'ADMIN_ONLY' });
       if (policy.writePaced && ctx.state.actor) await deps.writePace.admit(ctx, ctx.state.actor.id, policy.bodyLimit);
-      ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
+      if (!early) ctx.request.body = await readBody(ctx, { limit: policy.bodyLimit, form: policy.form }, deps.bodies, deps.bodyTimeoutMs);
       return next();
     };
     layer.stack = [guard, ...handlers];

@@ -4,7 +4,8 @@ import compress from 'koa-compress';
 import type { AppContext } from '../app/services.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { requestLog } from './middleware/request-log.js';
-import { createApiRouter, enforceRoutePolicies, registerArea } from './api-router.js';
+import { createApiRouter, enforceRoutePolicies, registerArea, type GuardDeps } from './api-router.js';
+import { subsonicErrors, subsonicRoutes } from './routes/subsonic/index.js';
 import { WritePace } from './write-pace.js';
 import { BodyBudget, hasBody } from './body.js';
 import { httpLimits, type HttpLimits } from './limits.js';
@@ -25,6 +26,7 @@ import { editRoutes } from './routes/edit.js';
 import { userListRoutes, favouritesApiAlias } from './routes/user-lists.js';
 import { folderRoutes } from './routes/folders.js';
 import { importRoutes } from './routes/import.js';
+import { subsonicAccountRoutes } from './routes/subsonic-account.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { sameOriginGuard } from './middleware/same-origin.js';
 import { OriginPolicy } from './origin-policy.js';
@@ -45,6 +47,7 @@ const ROUTES: Record<string, RouteModule> = {
   'user-lists': userListRoutes,
   folders: folderRoutes,
   import: importRoutes,
+  subsonic: subsonicAccountRoutes,
 };
 
 export interface HttpAppOptions {
@@ -59,17 +62,32 @@ export interface HttpAppOptions {
  * The API router with every route module registered and each route's policy enforced (access check
  * first, then its body). Exported for the route-table test, which walks `router.stack`.
  */
-export function createApiRoutes(app: AppContext, limits: HttpLimits): Router {
+export function createApiRoutes(app: AppContext, limits: HttpLimits, deps: GuardDeps = guardDeps(app, limits)): Router {
   const router = createApiRouter();
   for (const [area, register] of Object.entries(ROUTES)) registerArea(router, area, () => register(router, app.services));
-  enforceRoutePolicies(router, {
+  enforceRoutePolicies(router, deps);
+  return router;
+}
+
+/** What the routes' guards share (one body budget and write pace for both routers). */
+function guardDeps(app: AppContext, limits: HttpLimits): GuardDeps {
+  return {
     users: app.services.users,
     authEnabled: () => app.store.get().auth,
     workers: app.services.workerTokens,
     bodies: new BodyBudget(limits.maxBodyBytesInFlight),
     bodyTimeoutMs: limits.bodyTimeoutMs,
     writePace: new WritePace({ bytesPerSecond: limits.userWriteBytesPerSecond, burstBytes: limits.userWriteBurstBytes, maxWaitMs: limits.userWriteMaxWaitMs }),
-  });
+  };
+}
+
+/**
+ * The Subsonic API router (`/rest`, docs/API.md#subsonic-api): every method declared with Subsonic
+ * access, enforced like the API's routes. Exported for the route-table test.
+ */
+export function createSubsonicRoutes(app: AppContext, deps: GuardDeps): Router {
+  const router = subsonicRoutes(app.services);
+  enforceRoutePolicies(router, { ...deps, subsonic: app.services.subsonicAuth });
   return router;
 }
 
@@ -117,7 +135,11 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
 
   // Each route checks access itself (deny by default) and then reads its body; a path no route
   // matches in its exact spelling is a JSON 404 (or 405) whether or not the caller is logged in.
-  const router = createApiRoutes(app, limits);
+  const deps = guardDeps(app, limits);
+  const router = createApiRoutes(app, limits, deps);
+  const rest = createSubsonicRoutes(app, deps);
+  koa.use(subsonicErrors);
+  koa.use(rest.routes());
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));
   koa.use((ctx) => {

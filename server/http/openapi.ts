@@ -13,7 +13,7 @@ import { DEFAULT_ROUTE_POLICY, type RouteDoc, type RoutePolicy } from './route-p
  */
 
 /** Who may call a route: `admin` is a `login` route whose service lets only admins through. */
-export type RouteAccess = 'public' | 'login' | 'admin' | 'worker';
+export type RouteAccess = 'public' | 'login' | 'admin' | 'worker' | 'subsonic';
 
 export type JsonSchema = Record<string, unknown>;
 

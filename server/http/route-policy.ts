@@ -13,8 +13,10 @@ export interface RoutePolicy {
    * - `login` (default): a valid login token when auth is on; anything else is a 401.
    * - `public`: answered without a token; a token sent along is not looked at.
    * - `worker`: a login token or a worker token (the AI worker endpoints, the only place worker tokens work).
+   * - `subsonic`: Subsonic credentials in the query or form body (`apiKey`, or `u` with the user's
+   *   Subsonic password); only the `/rest` routes. The body is read (within `bodyLimit`) before the check.
    */
-  access: 'login' | 'public' | 'worker';
+  access: 'login' | 'public' | 'worker' | 'subsonic';
   /** `?token=` may stand in for the Authorization header (for elements that cannot send headers: media, covers). */
   queryToken: boolean;
   /** The largest body the route reads, in bytes (JSON; POST, PUT, PATCH, DELETE only). */

@@ -44,7 +44,7 @@ export function nonceTemplate(html: string): string[] {
 
 /**
  * Serves the prebuilt SPA from `webRoot` (dist/web) with a history fallback: any GET that is not
- * under /api/ and accepts HTML gets index.html. /api/* is never answered here. The build leaves `.br`
+ * under /api/ (or /rest/, the Subsonic API) and accepts HTML gets index.html. /api/* is never answered here. The build leaves `.br`
  * and `.gz` copies of the larger assets; koa-static (koa-send) sends those to clients that accept them,
  * so scripts are not compressed again on every request.
  */
@@ -64,7 +64,7 @@ export function spaMiddleware(webRoot: string) {
   });
   let indexParts: string[] | null = null;
   return async (ctx: Context, next: Next) => {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/rest/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (haveBuild && ctx.path !== '/' && ctx.path !== '/index.html') {
       await statics(ctx, async () => undefined);

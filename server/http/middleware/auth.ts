@@ -20,10 +20,27 @@ export interface WorkerAuthenticator {
   authenticate(token: string): Promise<WorkerIdentity>;
 }
 
+/** Checks the credentials of a Subsonic request (the `/rest` routes). */
+export interface SubsonicAuthenticator {
+  authenticate(credentials: Record<string, string | undefined>, address: string): Promise<Actor>;
+}
+
 export interface AccessDeps {
   users: UsersService;
   authEnabled: () => boolean;
   workers: WorkerAuthenticator;
+  /** Only on the `/rest` router. */
+  subsonic?: SubsonicAuthenticator;
+}
+
+/** A parameter of a Subsonic request: the query string's, else the form body's (first value). */
+export function subsonicParam(ctx: Context, name: string): string | undefined {
+  const pick = (v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v);
+  const q = pick(ctx.query[name]);
+  if (typeof q === 'string') return q;
+  const body = ctx.request.body;
+  const b = body && typeof body === 'object' ? pick((body as Record<string, unknown>)[name]) : undefined;
+  return typeof b === 'string' ? b : undefined;
 }
 
 /**
@@ -51,6 +68,13 @@ export async function checkAccess(ctx: Context, policy: RoutePolicy, deps: Acces
   if (policy.access === 'public') return;
   if (!ctx.state.authEnabled) {
     ctx.state.actor = await deps.users.anonymousAdmin();
+    return;
+  }
+  if (policy.access === 'subsonic') {
+    // only Subsonic credentials here: a login token or worker token is not looked at
+    if (!deps.subsonic) throw new Error('a subsonic route outside the /rest router');
+    const credentials = Object.fromEntries(['apiKey', 'u', 'p', 't', 's'].map((k) => [k, subsonicParam(ctx, k)]));
+    ctx.state.actor = await deps.subsonic.authenticate(credentials, ctx.ip);
     return;
   }
   // Token kinds a route accepts follow from its policy: worker tokens only where `access` is

@@ -20,8 +20,11 @@ function decodedName(piece: string): string {
   }
 }
 
-export function isSecretQueryName(name: string): boolean {
-  return SECRET_NAME.test(name.trim());
+/** The Subsonic API's credentials (`/rest`): the password `p`, the token `t` and its salt `s`. */
+const SUBSONIC_SECRET_NAME = /^[pts]$/;
+
+export function isSecretQueryName(name: string, subsonic = false): boolean {
+  return SECRET_NAME.test(name.trim()) || (subsonic && SUBSONIC_SECRET_NAME.test(name.trim()));
 }
 
 /** The URL with the value of every secret query parameter replaced by `[redacted]`. */
@@ -29,10 +32,11 @@ export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
   const query = url.slice(q + 1);
+  const subsonic = /^\/rest(\/|$)/.test(url.slice(0, q));
   const redacted = query
     .split('&')
     .map((piece) => {
-      if (!piece || !isSecretQueryName(decodedName(piece))) return piece;
+      if (!piece || !isSecretQueryName(decodedName(piece), subsonic)) return piece;
       const eq = piece.indexOf('=');
       return `${eq === -1 ? piece : piece.slice(0, eq)}=[redacted]`;
     })

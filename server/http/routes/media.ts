@@ -6,7 +6,8 @@ import type { MediaTarget } from '../../services/media-service.js';
 import { route } from '../route-policy.js';
 import { trackHashParams, workZipParams, workZipQuery } from '../../contract/requests/media.js';
 
-async function answer(ctx: Context, target: MediaTarget, attachment: boolean): Promise<void> {
+/** Send a media target: the file (Range → 206), or the offload redirect. Also used by the Subsonic `stream` and `download`. */
+export async function answer(ctx: Context, target: MediaTarget, attachment: boolean): Promise<void> {
   if ('redirect' in target) {
     ctx.status = 302;
     ctx.set('Location', target.redirect);

@@ -6,6 +6,7 @@
  *   kikoplay.db            a consistent copy of the database taken while the server runs (VACUUM INTO)
  *   config.json            as stored, when there is one
  *   jwt-secret             the key that signs logins and media links, when there is one
+ *   subsonic-key           the key the Subsonic passwords are sealed with, when there is one
  *   covers/…               the cover folder, with --covers
  *   manifest.json          the same facts as the first member plus the size and SHA-256 of every member
  *
@@ -51,6 +52,8 @@ const MARKER = 'kikoplay-backup.json';
 const MANIFEST = 'manifest.json';
 const DB_MEMBER = 'kikoplay.db';
 const SECRET = 'jwt-secret';
+/** The key the Subsonic passwords are sealed with (without it they cannot be read back). */
+const SUBSONIC_KEY = 'subsonic-key';
 const CONFIG = 'config.json';
 const COVERS = 'covers/';
 
@@ -134,6 +137,7 @@ export async function createBackup(opts: { dataDir: string; config: Config; file
     for (const [name, file] of [
       [CONFIG, configPath(opts.dataDir)],
       [SECRET, path.join(opts.dataDir, SECRET)],
+      [SUBSONIC_KEY, path.join(opts.dataDir, SUBSONIC_KEY)],
     ] as const) {
       if (existsSync(file)) members.push(await writer.addBuffer(name, readFileSync(file), at));
     }
@@ -167,7 +171,7 @@ export async function createBackup(opts: { dataDir: string; config: Config; file
 
 /** Is `name` one a backup may hold (no way out of the folder it is unpacked into)? */
 function allowedMember(name: string): boolean {
-  if (name === DB_MEMBER || name === CONFIG || name === SECRET) return true;
+  if (name === DB_MEMBER || name === CONFIG || name === SECRET || name === SUBSONIC_KEY) return true;
   if (!name.startsWith(COVERS)) return false;
   const rel = name.slice(COVERS.length);
   return rel.length > 0 && !rel.includes('\\') && !rel.includes('\0') && rel.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
@@ -380,6 +384,7 @@ export async function restoreBackup(opts: { dataDir: string; file: string; force
     const targets: [string, string][] = [
       [CONFIG, configPath(dataDir)],
       [SECRET, path.join(dataDir, SECRET)],
+      [SUBSONIC_KEY, path.join(dataDir, SUBSONIC_KEY)],
       ['initial-admin-password', path.join(dataDir, 'initial-admin-password')],
       ...databaseFiles(paths.dbFile).map((f): [string, string] => [path.basename(f), f]),
     ];
@@ -426,7 +431,7 @@ export async function restoreBackup(opts: { dataDir: string; file: string; force
       }
     }
     move(path.join(stage, DB_MEMBER), paths.dbFile);
-    for (const name of [CONFIG, SECRET]) if (existsSync(path.join(stage, name))) move(path.join(stage, name), path.join(dataDir, name));
+    for (const name of [CONFIG, SECRET, SUBSONIC_KEY]) if (existsSync(path.join(stage, name))) move(path.join(stage, name), path.join(dataDir, name));
     if (manifest.covers) {
       const staged = path.join(stage, 'covers');
       if (existsSync(staged)) move(staged, paths.coverDir);

@@ -1,6 +1,7 @@
 /**
  * /account, for every logged-in user: change one's own password (current + new + confirm; not for
- * guests), the interface language (saved on the account), and "log out everywhere" (every token of
+ * guests), the interface language (saved on the account), the Subsonic credentials for native apps
+ * (SubsonicSection), and "log out everywhere" (every token of
  * the user stops working; then /login). With auth off there are no accounts: only the language.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
@@ -20,6 +21,7 @@ import { notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { LOGIN_PATH } from '../auth/redirect.js';
 import { useSession } from '../auth/use-session.js';
 import { changeOwnPassword, logoutEverywhere } from './api.js';
+import { SubsonicSection } from './SubsonicSection.js';
 
 const MIN = 5;
 
@@ -208,6 +210,7 @@ export function AccountPage() {
       )}
       {auth && !guest && <PasswordForm />}
       <LanguageSection session={session.data} />
+      {auth && <SubsonicSection guest={guest} />}
       {auth && !guest && <LogoutEverywhere />}
     </Stack>
   );
