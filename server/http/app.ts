@@ -6,6 +6,7 @@ import { errorMiddleware } from './middleware/errors.js';
 import { requestLog } from './middleware/request-log.js';
 import { createApiRouter, enforceRoutePolicies, registerArea, type GuardDeps } from './api-router.js';
 import { subsonicErrors, subsonicRoutes } from './routes/subsonic/index.js';
+import { subsonicCors } from './middleware/subsonic-cors.js';
 import { WritePace } from './write-pace.js';
 import { BodyBudget, hasBody } from './body.js';
 import { httpLimits, type HttpLimits } from './limits.js';
@@ -128,7 +129,8 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   koa.use(requestLog(app.logger));
   koa.use(closeUnreadBodies);
   koa.use(errorMiddleware(app.logger));
-  koa.use(sameOriginGuard(opts.originPolicy ?? new OriginPolicy(() => app.store.get())));
+  koa.use(subsonicCors);
+  koa.use(sameOriginGuard(opts.originPolicy ?? new OriginPolicy(() => app.store.get()), () => app.store.get().auth));
   if (app.store.get().enableGzip) koa.use(compress({ threshold: 1024 }));
   koa.use(favouritesApiAlias());
   if (opts.webRoot) koa.use(spaMiddleware(opts.webRoot));

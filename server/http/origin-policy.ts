@@ -128,9 +128,12 @@ export class OriginPolicy {
     return forbiddenOrigin(origin, url.origin);
   }
 
-  /** Host then Origin: what the HTTP middleware and the socket upgrade both ask. */
-  check(req: RequestFacts, opts: { upgrade?: boolean } = {}): AppError | null {
-    return this.checkHost(req.headers) ?? this.checkOrigin(req, opts.upgrade ? true : undefined);
+  /**
+   * Host then Origin: what the HTTP middleware and the socket upgrade both ask. `always`: the Origin
+   * check whatever the method (a socket upgrade; the Subsonic API with auth off, whose GETs change things).
+   */
+  check(req: RequestFacts, opts: { always?: boolean } = {}): AppError | null {
+    return this.checkHost(req.headers) ?? this.checkOrigin(req, opts.always ? true : undefined);
   }
 
   /** The host the client addressed: X-Forwarded-Host behind a proxy, else Host. */

@@ -113,7 +113,7 @@ export class AdminHub {
       socket.on('error', () => socket.destroy());
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== WS_PATH) return rejectUpgrade(socket, 404, `接口不存在: ${WS_PATH} 之外没有 WebSocket 接口`);
-      const refusal = this.deps.originPolicy?.check({ method: req.method ?? 'GET', headers: req.headers }, { upgrade: true });
+      const refusal = this.deps.originPolicy?.check({ method: req.method ?? 'GET', headers: req.headers }, { always: true });
       if (refusal) return rejectUpgrade(socket, refusal.status, refusal.message);
       this.wss.handleUpgrade(req, socket, head, (ws) => {
         ws.on('error', (err) => this.deps.logger.debug({ err: err.message }, 'admin socket error'));

@@ -139,6 +139,44 @@ describe('Subsonic API', () => {
       expect(paths).toContain('POST /rest/getAlbum');
     });
 
+    it('answers browser apps of any origin (CORS without cookies): preflight 204, writes by POST and GET', async () => {
+      const origin = { Origin: 'https://feishin.example' };
+      const pre = await fetch(`${t.url}/rest/star.view`, { method: 'OPTIONS', headers: { ...origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(pre.headers.get('access-control-allow-headers')).toContain('Content-Type');
+      expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+      const body = new URLSearchParams({ apiKey, albumId: `al-${OTHER}`, f: 'json', v: '1.16.1', c: 'web' });
+      const post = await raw('/rest/star.view', { method: 'POST', headers: { ...origin, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      expect(post.res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(JSON.parse(post.text)['subsonic-response'].status).toBe('ok');
+      const unstar = await raw(`/rest/unstar?${body}`, { headers: { ...origin, 'Sec-Fetch-Site': 'cross-site' } });
+      expect(JSON.parse(unstar.text)['subsonic-response'].status).toBe('ok');
+      // the web API keeps its Origin check, and gets no CORS header
+      const api = await fetch(`${t.url}/api/auth/me`, { method: 'POST', headers: { ...origin, 'Content-Type': 'application/json' }, body: '{}' });
+      expect(api.status).toBe(403);
+      expect(api.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('with auth off (everyone the admin) refuses /rest requests from other sites, GETs too', async () => {
+      const off = await startTestServer({ flags: { auth: false, allowedOrigins: ['https://allowed.example'] } });
+      try {
+        const scan = (headers: Record<string, string>) => fetch(`${off.url}/rest/getScanStatus?f=json`, { headers });
+        const refused = await scan({ Origin: 'https://evil.example' });
+        expect(refused.status).toBe(403);
+        expect(((await refused.json()) as { error: string }).error).toContain('allowedOrigins');
+        expect((await scan({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+        for (const headers of [{ Origin: 'https://allowed.example' }, {}] as Record<string, string>[]) {
+          const ok = await scan(headers);
+          expect(ok.status).toBe(200);
+          expect(((await ok.json()) as Json)['subsonic-response'].status).toBe('ok');
+        }
+      } finally {
+        await off.close();
+      }
+    });
+
     it('keeps p, t and s of /rest URLs out of the logs', () => {
       expect(redactUrl('/rest/ping.view?u=alice&p=secret&t=abc&s=salt&apiKey=k&c=x')).toBe('/rest/ping.view?u=alice&p=[redacted]&t=[redacted]&s=[redacted]&apiKey=[redacted]&c=x');
       expect(redactUrl('/api/works?p=1&s=2')).toBe('/api/works?p=1&s=2');

@@ -6,6 +6,7 @@ import { route, type RouteDeclaration } from '../../route-policy.js';
 import { SUBSONIC_CODES, SubsonicError, toSubsonicError } from '../../../services/subsonic/subsonic-error.js';
 import { renderSubsonic, renderSubsonicError, type Payload } from './render.js';
 import { SubsonicParams } from './params.js';
+import { isSubsonicPath } from '../../middleware/subsonic-cors.js';
 import type { Actor } from '../../../auth/roles.js';
 
 /** The Subsonic API router: `/rest/<method>` and `/rest/<method>.view`, GET and POST (form). */
@@ -13,15 +14,13 @@ export function createSubsonicRouter(): Router {
   return new Router({ prefix: '/rest', sensitive: true, strict: true });
 }
 
-const isRest = (path: string) => path === '/rest' || path.startsWith('/rest/');
-
 /**
  * Errors of /rest requests in the Subsonic form (`status="failed"` with a Subsonic code, HTTP 200 as
  * clients expect; a refused credential check keeps its 429 and Retry-After). Anything else (a Range
  * outside a streamed file: 416) goes on to the API's error handling.
  */
 export async function subsonicErrors(ctx: Context, next: Next): Promise<void> {
-  if (!isRest(ctx.path)) return next();
+  if (!isSubsonicPath(ctx.path)) return next();
   try {
     await next();
     if (ctx.status === 404 && ctx.body == null) throw new SubsonicError(SUBSONIC_CODES.notFound, `Unknown API method: ${ctx.path.slice(0, 80)}`, {}, 404);
