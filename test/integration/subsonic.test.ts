@@ -273,6 +273,25 @@ describe('Subsonic API', () => {
       expect((await json(`/rest/getAlbumList2?apiKey=${apiKey}&f=json`)).error.code).toBe(10);
     });
 
+    it('pages the cached library orders, and follows a change of the library at once', async () => {
+      const ids = async (type: string, extra: Json = {}) => ((await api().getAlbumList2({ type, size: 10, ...extra } as never)) as Json).albumList2.album.map((a: Json) => a.id);
+      expect(await ids('alphabeticalByName', { size: 1, offset: 1 })).toEqual([`al-${WORK}`]);
+      expect(await ids('alphabeticalByName', { offset: 2 })).toEqual([]);
+      for (let i = 0; i < 5; i++) expect(new Set(await ids('random', { size: 1 })).size).toBe(1);
+      try {
+        // (a write is seen within a second: the library version is re-read at least once a second)
+        await t.app.db.run("UPDATE works SET title = '龥 ' || title WHERE id = ?", [OTHER]);
+        await expect.poll(() => ids('alphabeticalByName'), { timeout: 3000 }).toEqual([`al-${WORK}`, `al-${OTHER}`]);
+        await t.app.db.run("UPDATE circles SET name = 'ワ' WHERE id = 502");
+        await expect.poll(() => ids('alphabeticalByArtist'), { timeout: 3000 }).toEqual([`al-${WORK}`, `al-${OTHER}`]);
+      } finally {
+        await t.app.db.run("UPDATE works SET title = substr(title, 3) WHERE id = ? AND title LIKE '龥 %'", [OTHER]);
+        await t.app.db.run("UPDATE circles SET name = 'Alpha' WHERE id = 502");
+      }
+      await expect.poll(() => ids('alphabeticalByName'), { timeout: 3000 }).toEqual([`al-${OTHER}`, `al-${WORK}`]);
+      await expect.poll(() => ids('alphabeticalByArtist'), { timeout: 3000 }).toEqual([`al-${OTHER}`, `al-${WORK}`]);
+    });
+
     it('searches like the web app (CJK substring), and lists everything for an empty query', async () => {
       const r = (await api().search3({ query: '森の' })) as Json;
       expect(r.searchResult3.album.map((a: Json) => a.id)).toEqual([`al-${WORK}`]);

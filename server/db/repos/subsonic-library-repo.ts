@@ -3,8 +3,21 @@ import type { AlbumListType } from '../../contract/subsonic.js';
 
 export type { AlbumListType };
 
+/** The album lists that involve no user, and the id order (search3's whole-library listing). */
+export type LibraryOrder = 'newest' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'id';
+
+const LIBRARY_ORDERS: Record<LibraryOrder, string> = {
+  newest: 'WHERE w.missing = 0 ORDER BY w.created_at DESC, w.id DESC',
+  alphabeticalByName: 'WHERE w.missing = 0 ORDER BY w.title COLLATE NOCASE, w.id',
+  alphabeticalByArtist: 'JOIN circles c ON c.id = w.circle_id WHERE w.missing = 0 ORDER BY c.name COLLATE NOCASE, w.title COLLATE NOCASE, w.id',
+  id: 'WHERE w.missing = 0 ORDER BY w.id',
+};
+
+/** The album lists a user's data or a parameter makes. */
+export type UserListType = Exclude<AlbumListType, LibraryOrder | 'random'>;
+
 export interface AlbumListQuery {
-  type: AlbumListType;
+  type: UserListType;
   userId: number;
   offset: number;
   size: number;
@@ -44,16 +57,19 @@ const placeholders = (n: number) => Array<string>(n).fill('?').join(',');
 export class SubsonicLibraryRepo {
   constructor(private readonly db: Database) {}
 
-  async albumIds(q: AlbumListQuery): Promise<number[]> {
+  /**
+   * Every present work in one of the orders that involve no user (the service caches these per library
+   * version and pages them).
+   */
+  async orderedAlbumIds(order: LibraryOrder): Promise<number[]> {
+    return (await this.db.all<{ id: number }>(`SELECT w.id FROM works w ${LIBRARY_ORDERS[order]}`)).map((r) => r.id);
+  }
+
+  /** A page of one of the user's lists (ratings, plays, stars), of a year or of a genre. */
+  async userAlbumIds(q: AlbumListQuery): Promise<number[]> {
     const page = [q.size, q.offset];
     let rows: { id: number }[];
     switch (q.type) {
-      case 'random':
-        rows = await this.db.all('SELECT id FROM works WHERE missing = 0 ORDER BY random() LIMIT ?', [q.size]);
-        break;
-      case 'newest':
-        rows = await this.db.all('SELECT id FROM works WHERE missing = 0 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', page);
-        break;
       case 'highest':
         rows = await this.db.all(
           `SELECT w.id FROM works w JOIN reviews r ON r.work_id = w.id AND r.user_id = ? AND r.rating IS NOT NULL
@@ -73,15 +89,6 @@ export class SubsonicLibraryRepo {
           `SELECT w.id FROM works w JOIN play_history h ON h.work_id = w.id AND h.user_id = ?
             WHERE w.missing = 0 ORDER BY h.updated_at DESC, w.id DESC LIMIT ? OFFSET ?`,
           [q.userId, ...page],
-        );
-        break;
-      case 'alphabeticalByName':
-        rows = await this.db.all('SELECT id FROM works WHERE missing = 0 ORDER BY title COLLATE NOCASE, id LIMIT ? OFFSET ?', page);
-        break;
-      case 'alphabeticalByArtist':
-        rows = await this.db.all(
-          'SELECT w.id FROM works w JOIN circles c ON c.id = w.circle_id WHERE w.missing = 0 ORDER BY c.name COLLATE NOCASE, w.title COLLATE NOCASE, w.id LIMIT ? OFFSET ?',
-          page,
         );
         break;
       case 'starred':
@@ -112,15 +119,6 @@ export class SubsonicLibraryRepo {
         break;
     }
     return rows.map((r) => r.id);
-  }
-
-  /** Present works in id order, for the whole-library listing (`search3` with an empty query). */
-  async allAlbumIds(offset: number, size: number): Promise<number[]> {
-    return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE missing = 0 ORDER BY id LIMIT ? OFFSET ?', [size, offset])).map((r) => r.id);
-  }
-
-  async albumCount(): Promise<number> {
-    return (await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM works WHERE missing = 0'))?.n ?? 0;
   }
 
   /** Works of a circle, newest release first. */

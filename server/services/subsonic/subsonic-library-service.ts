@@ -9,6 +9,10 @@ import type { WorksService } from '../works/works-service.js';
 import { albumId, directoryId, parseAlbumId, parseArtistId, parseDirectoryId, parseSongId } from './ids.js';
 import { circleName, presentAlbum, presentArtist, presentSong, type PlacedSong, type SubsonicAlbum, type SubsonicSong } from './presenters.js';
 import { subsonicNotFound } from './subsonic-error.js';
+import { AlbumOrders, type LibraryOrder } from './album-orders.js';
+
+const LIBRARY_ORDERS: readonly string[] = ['newest', 'alphabeticalByName', 'alphabeticalByArtist'] satisfies LibraryOrder[];
+const isLibraryOrder = (type: string): type is LibraryOrder => LIBRARY_ORDERS.includes(type);
 
 /** Songs of a work in tree order, numbered per audio folder (one disc per folder when there are several). */
 export function placeSongs(files: SongFileRow[]): { songs: PlacedSong[]; discCount: number } {
@@ -39,11 +43,15 @@ const LIST_BASE: Omit<ListParams, 'page' | 'pageSize'> = { order: 'release', sor
  * web API's own list forms (WorksService: cached per library version), searches are the web app's.
  */
 export class SubsonicLibraryService {
+  private readonly orders: AlbumOrders;
+
   constructor(
     private readonly repo: SubsonicLibraryRepo,
     private readonly works: WorksService,
     private readonly store: ConfigStore,
-  ) {}
+  ) {
+    this.orders = new AlbumOrders(repo, () => works.version());
+  }
 
   musicFolders() {
     return this.store.get().rootFolders.map((r, i) => ({ id: i + 1, name: r.name }));
@@ -137,7 +145,7 @@ export class SubsonicLibraryService {
 
   /** Works whose folder is present (getScanStatus `count`). */
   albumCount(): Promise<number> {
-    return this.repo.albumCount();
+    return this.orders.count();
   }
 
   /** Albums for work ids, in that order (ids of missing or unknown works are left out). */
@@ -153,7 +161,10 @@ export class SubsonicLibraryService {
   }
 
   async albumList(actor: Actor, q: { type: AlbumListType; size: number; offset: number; fromYear?: number; toYear?: number; genre?: string }): Promise<SubsonicAlbum[]> {
-    return this.albums(actor, await this.repo.albumIds({ ...q, userId: actor.id }));
+    const { type } = q;
+    if (type === 'random') return this.albums(actor, await this.orders.random(q.size));
+    if (isLibraryOrder(type)) return this.albums(actor, await this.orders.page(type, q.offset, q.size));
+    return this.albums(actor, await this.repo.userAlbumIds({ ...q, type, userId: actor.id }));
   }
 
   private async work(actor: Actor, workId: number): Promise<WorkListItem> {
@@ -295,7 +306,7 @@ export class SubsonicLibraryService {
   }
 
   private async albumIdsOf(actor: Actor, query: string, offset: number, count: number): Promise<number[]> {
-    if (!query) return this.repo.allAlbumIds(offset, count);
+    if (!query) return this.orders.page('id', offset, count);
     // the web app's search pages by page number: read the pages that cover [offset, offset + count)
     const first = Math.floor(offset / count) + 1;
     const last = Math.floor((offset + count - 1) / count) + 1;
