@@ -29,12 +29,14 @@ CREATE TABLE subsonic_stars (
   PRIMARY KEY (user_id, kind, item)
 ) WITHOUT ROWID;
 
--- album lists in name order (getAlbumList2 type=alphabeticalByName) without sorting the library
+-- the name order of album lists, and the album count of every circle, read from indexes
 CREATE INDEX works_by_title ON works (missing, title COLLATE NOCASE, id);
+CREATE INDEX works_by_circle ON works (missing, circle_id);
 
 --------------------------------------------------------------------------------
 -- Down
 --------------------------------------------------------------------------------
+DROP INDEX works_by_circle;
 DROP INDEX works_by_title;
 DROP TABLE subsonic_stars;
 DROP TABLE subsonic_passwords;

@@ -73,28 +73,28 @@ export class SubsonicLibraryRepo {
       case 'highest':
         rows = await this.db.all(
           `SELECT w.id FROM works w JOIN reviews r ON r.work_id = w.id AND r.user_id = ? AND r.rating IS NOT NULL
-            WHERE w.missing = 0 ORDER BY r.rating DESC, r.updated_at DESC, w.id DESC LIMIT ? OFFSET ?`,
+            WHERE +w.missing = 0 ORDER BY r.rating DESC, r.updated_at DESC, w.id DESC LIMIT ? OFFSET ?`,
           [q.userId, ...page],
         );
         break;
       case 'frequent':
         rows = await this.db.all(
           `SELECT w.id FROM works w JOIN (SELECT work_id, COUNT(*) AS n, MAX(updated_at) AS last FROM play_history GROUP BY work_id) h ON h.work_id = w.id
-            WHERE w.missing = 0 ORDER BY h.n DESC, h.last DESC, w.id DESC LIMIT ? OFFSET ?`,
+            WHERE +w.missing = 0 ORDER BY h.n DESC, h.last DESC, w.id DESC LIMIT ? OFFSET ?`,
           page,
         );
         break;
       case 'recent':
         rows = await this.db.all(
           `SELECT w.id FROM works w JOIN play_history h ON h.work_id = w.id AND h.user_id = ?
-            WHERE w.missing = 0 ORDER BY h.updated_at DESC, w.id DESC LIMIT ? OFFSET ?`,
+            WHERE +w.missing = 0 ORDER BY h.updated_at DESC, w.id DESC LIMIT ? OFFSET ?`,
           [q.userId, ...page],
         );
         break;
       case 'starred':
         rows = await this.db.all(
           `SELECT w.id FROM works w JOIN subsonic_stars s ON s.user_id = ? AND s.kind = 'album' AND s.item = CAST(w.id AS TEXT)
-            WHERE w.missing = 0 ORDER BY s.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
+            WHERE +w.missing = 0 ORDER BY s.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
           [q.userId, ...page],
         );
         break;
@@ -113,7 +113,7 @@ export class SubsonicLibraryRepo {
       case 'byGenre':
         rows = await this.db.all(
           `SELECT w.id FROM works w JOIN work_tags wt ON wt.work_id = w.id JOIN tags t ON t.id = wt.tag_id
-            WHERE w.missing = 0 AND t.name = ? ORDER BY w.release DESC, w.id DESC LIMIT ? OFFSET ?`,
+            WHERE +w.missing = 0 AND t.name = ? ORDER BY w.release DESC, w.id DESC LIMIT ? OFFSET ?`,
           [q.genre ?? '', ...page],
         );
         break;
@@ -123,13 +123,13 @@ export class SubsonicLibraryRepo {
 
   /** Works of a circle, newest release first. */
   async albumIdsOfArtist(circleId: number): Promise<number[]> {
-    return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE circle_id = ? AND missing = 0 ORDER BY release DESC, id DESC', [circleId])).map((r) => r.id);
+    return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE circle_id = ? AND +missing = 0 ORDER BY release DESC, id DESC', [circleId])).map((r) => r.id);
   }
 
   /** Those of `ids` that are works whose folder is present. */
   async presentIds(ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows = await this.db.all<{ id: number }>(`SELECT id FROM works WHERE missing = 0 AND id IN (${placeholders(ids.length)})`, ids);
+    const rows = await this.db.all<{ id: number }>(`SELECT id FROM works WHERE +missing = 0 AND id IN (${placeholders(ids.length)})`, ids);
     return new Set(rows.map((r) => r.id));
   }
 
@@ -145,19 +145,12 @@ export class SubsonicLibraryRepo {
     return this.db.all<SongFileRow>("SELECT work_id, n, path, size, duration FROM files WHERE work_id = ? AND kind = 'audio'", [workId]);
   }
 
-  /** Circles with present works, by name; `match` keeps those whose name contains it (case-insensitive). */
-  async artists(opts: { match?: string; offset?: number; size?: number } = {}): Promise<ArtistRow[]> {
-    const where = opts.match ? 'AND instr(lower(c.name), lower(?)) > 0' : '';
-    const params: (string | number)[] = opts.match ? [opts.match] : [];
+  /** Circles with present works and their counts, by name (one pass over the works_by_circle index). */
+  artists(): Promise<ArtistRow[]> {
     return this.db.all<ArtistRow>(
-      `SELECT c.id, c.name, COUNT(w.id) AS album_count FROM circles c JOIN works w ON w.circle_id = c.id AND w.missing = 0
-        WHERE 1 = 1 ${where} GROUP BY c.id ORDER BY c.name COLLATE NOCASE, c.id LIMIT ? OFFSET ?`,
-      [...params, opts.size ?? -1, opts.offset ?? 0],
+      `SELECT c.id, c.name, w.n AS album_count FROM (SELECT circle_id, COUNT(*) AS n FROM works WHERE missing = 0 GROUP BY circle_id) w
+         JOIN circles c ON c.id = w.circle_id ORDER BY c.name COLLATE NOCASE, c.id`,
     );
-  }
-
-  artist(id: number): Promise<ArtistRow | undefined> {
-    return this.db.get<ArtistRow>('SELECT c.id, c.name, (SELECT COUNT(*) FROM works w WHERE w.circle_id = c.id AND w.missing = 0) AS album_count FROM circles c WHERE c.id = ?', [id]);
   }
 
   genres(): Promise<GenreRow[]> {
@@ -172,7 +165,7 @@ export class SubsonicLibraryRepo {
   /** Audio files of works tagged `genre`, by work then path. */
   songsByGenre(genre: string, offset: number, size: number): Promise<{ work_id: number; n: number }[]> {
     return this.db.all(
-      `SELECT f.work_id, f.n FROM tags t JOIN work_tags wt ON wt.tag_id = t.id JOIN works w ON w.id = wt.work_id AND w.missing = 0
+      `SELECT f.work_id, f.n FROM tags t JOIN work_tags wt ON wt.tag_id = t.id JOIN works w ON w.id = wt.work_id AND +w.missing = 0
          JOIN files f ON f.work_id = w.id AND f.kind = 'audio'
         WHERE t.name = ? ORDER BY w.release DESC, w.id DESC, f.path LIMIT ? OFFSET ?`,
       [genre, size, offset],
@@ -180,7 +173,7 @@ export class SubsonicLibraryRepo {
   }
 
   randomSongs(q: { size: number; genre?: string; fromYear?: number; toYear?: number }): Promise<{ work_id: number; n: number }[]> {
-    const where: string[] = ["f.kind = 'audio'", 'w.missing = 0'];
+    const where: string[] = ["f.kind = 'audio'", '+w.missing = 0'];
     const params: (string | number)[] = [];
     if (q.genre !== undefined) {
       where.push('w.id IN (SELECT wt.work_id FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE t.name = ?)');
@@ -204,7 +197,7 @@ export class SubsonicLibraryRepo {
 
   /** Where a work lives (getMusicDirectory with an album id). */
   workLocation(id: number): Promise<{ root_folder: string; dir: string } | undefined> {
-    return this.db.get('SELECT root_folder, dir FROM works WHERE id = ? AND missing = 0', [id]);
+    return this.db.get('SELECT root_folder, dir FROM works WHERE id = ? AND +missing = 0', [id]);
   }
 
   /** Audio files whose name (without extension) is `title`, of a circle named `artist` when given (at most 20). */
@@ -217,6 +210,18 @@ export class SubsonicLibraryRepo {
     );
     const base = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
     return rows.filter((r) => base(r.path) === title).slice(0, 20);
+  }
+
+  /** Audio files (work id and number) of some works. */
+  audioRefs(workIds: number[]): Promise<{ work_id: number; n: number }[]> {
+    if (!workIds.length) return Promise.resolve([]);
+    return this.db.all(`SELECT work_id, n FROM files WHERE work_id IN (${placeholders(workIds.length)}) AND kind = 'audio'`, workIds);
+  }
+
+  /** All of the user's stars of one kind, as item → when. */
+  async allStars(userId: number, kind: 'album' | 'song' | 'artist'): Promise<Map<string, string>> {
+    const rows = await this.db.all<{ item: string; created_at: string }>('SELECT item, created_at FROM subsonic_stars WHERE user_id = ? AND kind = ?', [userId, kind]);
+    return new Map(rows.map((r) => [r.item, r.created_at]));
   }
 
   /** The user's stars of one kind, as item → when. */

@@ -9,7 +9,7 @@ import type { WorksService } from '../works/works-service.js';
 import { albumId, directoryId, parseAlbumId, parseArtistId, parseDirectoryId, parseSongId } from './ids.js';
 import { circleName, presentAlbum, presentArtist, presentSong, type PlacedSong, type SubsonicAlbum, type SubsonicSong } from './presenters.js';
 import { subsonicNotFound } from './subsonic-error.js';
-import { AlbumOrders, type LibraryOrder } from './album-orders.js';
+import { LibraryViews, randomIndex, shuffled, type LibraryOrder } from './library-views.js';
 
 const LIBRARY_ORDERS: readonly string[] = ['newest', 'alphabeticalByName', 'alphabeticalByArtist'] satisfies LibraryOrder[];
 const isLibraryOrder = (type: string): type is LibraryOrder => LIBRARY_ORDERS.includes(type);
@@ -43,14 +43,14 @@ const LIST_BASE: Omit<ListParams, 'page' | 'pageSize'> = { order: 'release', sor
  * web API's own list forms (WorksService: cached per library version), searches are the web app's.
  */
 export class SubsonicLibraryService {
-  private readonly orders: AlbumOrders;
+  private readonly views: LibraryViews;
 
   constructor(
     private readonly repo: SubsonicLibraryRepo,
     private readonly works: WorksService,
     private readonly store: ConfigStore,
   ) {
-    this.orders = new AlbumOrders(repo, () => works.version());
+    this.views = new LibraryViews(repo, () => works.version());
   }
 
   musicFolders() {
@@ -66,7 +66,7 @@ export class SubsonicLibraryService {
     if (folderId !== undefined && !chosen.length) throw subsonicNotFound('Music folder');
     const buckets = new Map<string, { id: string; name: string }[]>();
     for (const root of chosen) {
-      const tops = new Set((await this.repo.workDirs(root.name)).map((w) => pathSegments(w.dir)[0]).filter((s): s is string => !!s));
+      const tops = new Set((await this.views.workDirs(root.name)).map((w) => pathSegments(w.dir)[0]).filter((s): s is string => !!s));
       for (const name of [...tops].sort(naturalCompare)) {
         const letter = indexLetter(name);
         if (!buckets.has(letter)) buckets.set(letter, []);
@@ -89,7 +89,7 @@ export class SubsonicLibraryService {
     const root = dir ? this.store.get().rootFolders[dir.folderId - 1] : undefined;
     if (!dir || !root) throw subsonicNotFound('Directory');
     const { folderId, rel } = dir;
-    const works = await this.repo.workDirs(root.name);
+    const works = await this.views.workDirs(root.name);
     const parentRel = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : null;
     const head = { id: directoryId(folderId, rel), ...(parentRel !== null ? { parent: directoryId(folderId, parentRel) } : {}), name: rel.slice(rel.lastIndexOf('/') + 1) };
     const owner = works.find((w) => rel === w.dir || rel.startsWith(`${w.dir}/`));
@@ -145,7 +145,7 @@ export class SubsonicLibraryService {
 
   /** Works whose folder is present (getScanStatus `count`). */
   albumCount(): Promise<number> {
-    return this.orders.count();
+    return this.views.count();
   }
 
   /** Albums for work ids, in that order (ids of missing or unknown works are left out). */
@@ -162,8 +162,8 @@ export class SubsonicLibraryService {
 
   async albumList(actor: Actor, q: { type: AlbumListType; size: number; offset: number; fromYear?: number; toYear?: number; genre?: string }): Promise<SubsonicAlbum[]> {
     const { type } = q;
-    if (type === 'random') return this.albums(actor, await this.orders.random(q.size));
-    if (isLibraryOrder(type)) return this.albums(actor, await this.orders.page(type, q.offset, q.size));
+    if (type === 'random') return this.albums(actor, await this.views.random(q.size));
+    if (isLibraryOrder(type)) return this.albums(actor, await this.views.page(type, q.offset, q.size));
     return this.albums(actor, await this.repo.userAlbumIds({ ...q, type, userId: actor.id }));
   }
 
@@ -217,12 +217,7 @@ export class SubsonicLibraryService {
   }
 
   async artists(actor: Actor) {
-    const rows = await this.repo.artists();
-    const stars = await this.repo.stars(
-      actor.id,
-      'artist',
-      rows.map((r) => String(r.id)),
-    );
+    const [{ list: rows }, stars] = await Promise.all([this.views.artists(), this.repo.allStars(actor.id, 'artist')]);
     const buckets = new Map<string, ReturnType<typeof presentArtist>[]>();
     for (const r of rows) {
       const letter = indexLetter(circleName(r.name));
@@ -235,7 +230,7 @@ export class SubsonicLibraryService {
 
   async artist(actor: Actor, id: string) {
     const circleId = parseArtistId(id);
-    const row = circleId === null ? undefined : await this.repo.artist(circleId);
+    const row = circleId === null ? undefined : (await this.views.artists()).byId.get(circleId);
     if (!row || circleId === null || row.album_count === 0) throw subsonicNotFound('Artist');
     const [stars, albums] = await Promise.all([this.repo.stars(actor.id, 'artist', [String(circleId)]), this.repo.albumIdsOfArtist(circleId).then((ids) => this.albums(actor, ids))]);
     return { ...presentArtist(row, stars.get(String(circleId))), album: albums };
@@ -266,11 +261,37 @@ export class SubsonicLibraryService {
   }
 
   async randomSongs(actor: Actor, q: { size: number; genre?: string; fromYear?: number; toYear?: number }): Promise<SubsonicSong[]> {
-    const refs = await this.repo.randomSongs(q);
+    const filtered = q.genre !== undefined || q.fromYear !== undefined || q.toYear !== undefined;
+    const refs = filtered ? await this.repo.randomSongs(q) : await this.randomSongRefs(q.size);
     return this.songsByRef(
       actor,
       refs.map((r) => ({ workId: r.work_id, n: r.n })),
     );
+  }
+
+  /**
+   * `size` random songs without the whole files table: `size` random works, then their songs in random
+   * order taken a round at a time (one of each work, then a second…), so a large library gives one song
+   * per work and a small one all its songs.
+   */
+  private async randomSongRefs(size: number): Promise<{ work_id: number; n: number }[]> {
+    const works = await this.views.random(size);
+    const byWork = new Map<number, { work_id: number; n: number }[]>(works.map((id) => [id, []]));
+    for (const ref of await this.repo.audioRefs(works)) byWork.get(ref.work_id)?.push(ref);
+    const rounds = [...byWork.values()].map((songs) => shuffled(songs, randomIndex));
+    const out: { work_id: number; n: number }[] = [];
+    for (let round = 0; out.length < size && rounds.some((songs) => songs.length > round); round++) {
+      for (const songs of rounds) if (songs.length > round && out.length < size) out.push(songs[round]);
+    }
+    return out;
+  }
+
+  /** Circles whose name contains `query` (case-insensitive; all for an empty query), by name. */
+  private async artistsNamed(query: string, offset: number, size: number) {
+    const { list } = await this.views.artists();
+    const q = query.toLowerCase();
+    const matching = q ? list.filter((a) => a.name.toLowerCase().includes(q)) : list;
+    return matching.slice(offset, offset + size);
   }
 
   /**
@@ -280,7 +301,7 @@ export class SubsonicLibraryService {
    */
   async search(actor: Actor, q: { query: string; artistCount: number; artistOffset: number; albumCount: number; albumOffset: number; songCount: number; songOffset: number }) {
     const query = q.query.replace(/^"(.*)"$/, '$1').trim();
-    const artistRows = q.artistCount > 0 ? await this.repo.artists({ match: query || undefined, offset: q.artistOffset, size: q.artistCount }) : [];
+    const artistRows = q.artistCount > 0 ? await this.artistsNamed(query, q.artistOffset, q.artistCount) : [];
     const artistStars = await this.repo.stars(
       actor.id,
       'artist',
@@ -306,7 +327,7 @@ export class SubsonicLibraryService {
   }
 
   private async albumIdsOf(actor: Actor, query: string, offset: number, count: number): Promise<number[]> {
-    if (!query) return this.orders.page('id', offset, count);
+    if (!query) return this.views.page('id', offset, count);
     // the web app's search pages by page number: read the pages that cover [offset, offset + count)
     const first = Math.floor(offset / count) + 1;
     const last = Math.floor((offset + count - 1) / count) + 1;
