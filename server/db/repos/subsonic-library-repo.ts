@@ -57,6 +57,11 @@ const placeholders = (n: number) => Array<string>(n).fill('?').join(',');
 export class SubsonicLibraryRepo {
   constructor(private readonly db: Database) {}
 
+  /** See Database.changeStamp: unchanged means no process has committed anything since. */
+  changeStamp(): string | null {
+    return this.db.changeStamp();
+  }
+
   /**
    * Every present work in one of the orders that involve no user (the service caches these per library
    * version and pages them).
@@ -126,23 +131,18 @@ export class SubsonicLibraryRepo {
     return (await this.db.all<{ id: number }>('SELECT id FROM works WHERE circle_id = ? AND +missing = 0 ORDER BY release DESC, id DESC', [circleId])).map((r) => r.id);
   }
 
-  /** Those of `ids` that are works whose folder is present. */
-  async presentIds(ids: number[]): Promise<Set<number>> {
-    if (!ids.length) return new Set();
-    const rows = await this.db.all<{ id: number }>(`SELECT id FROM works WHERE +missing = 0 AND id IN (${placeholders(ids.length)})`, ids);
-    return new Set(rows.map((r) => r.id));
+  /** Those of `ids` that are works whose folder is present, with their number of audio files. */
+  albumFacts(ids: number[]): Promise<{ id: number; song_count: number }[]> {
+    return this.db.all(
+      `SELECT w.id, (SELECT COUNT(*) FROM files f WHERE f.work_id = w.id AND f.kind = 'audio') AS song_count
+         FROM works w WHERE +w.missing = 0 AND w.id IN (${placeholders(ids.length)})`,
+      ids,
+    );
   }
 
-  /** The number of audio files of each work. */
-  async songCounts(ids: number[]): Promise<Map<number, number>> {
-    if (!ids.length) return new Map();
-    const rows = await this.db.all<{ work_id: number; n: number }>(`SELECT work_id, COUNT(*) AS n FROM files WHERE kind = 'audio' AND work_id IN (${placeholders(ids.length)}) GROUP BY work_id`, ids);
-    return new Map(rows.map((r) => [r.work_id, r.n]));
-  }
-
-  /** The audio files of a work (unordered: the service puts them in tree order). */
-  songFiles(workId: number): Promise<SongFileRow[]> {
-    return this.db.all<SongFileRow>("SELECT work_id, n, path, size, duration FROM files WHERE work_id = ? AND kind = 'audio'", [workId]);
+  /** The audio files of some works (unordered: the service puts them in tree order). */
+  songFiles(workIds: number[]): Promise<SongFileRow[]> {
+    return this.db.all<SongFileRow>(`SELECT work_id, n, path, size, duration FROM files WHERE work_id IN (${placeholders(workIds.length)}) AND kind = 'audio'`, workIds);
   }
 
   /** Circles with present works and their counts, by name (one pass over the works_by_circle index). */
@@ -212,26 +212,9 @@ export class SubsonicLibraryRepo {
     return rows.filter((r) => base(r.path) === title).slice(0, 20);
   }
 
-  /** Audio files (work id and number) of some works. */
-  audioRefs(workIds: number[]): Promise<{ work_id: number; n: number }[]> {
-    if (!workIds.length) return Promise.resolve([]);
-    return this.db.all(`SELECT work_id, n FROM files WHERE work_id IN (${placeholders(workIds.length)}) AND kind = 'audio'`, workIds);
-  }
-
   /** All of the user's stars of one kind, as item → when. */
   async allStars(userId: number, kind: 'album' | 'song' | 'artist'): Promise<Map<string, string>> {
     const rows = await this.db.all<{ item: string; created_at: string }>('SELECT item, created_at FROM subsonic_stars WHERE user_id = ? AND kind = ?', [userId, kind]);
-    return new Map(rows.map((r) => [r.item, r.created_at]));
-  }
-
-  /** The user's stars of one kind, as item → when. */
-  async stars(userId: number, kind: 'album' | 'song' | 'artist', items: string[]): Promise<Map<string, string>> {
-    if (!items.length) return new Map();
-    const rows = await this.db.all<{ item: string; created_at: string }>(`SELECT item, created_at FROM subsonic_stars WHERE user_id = ? AND kind = ? AND item IN (${placeholders(items.length)})`, [
-      userId,
-      kind,
-      ...items,
-    ]);
     return new Map(rows.map((r) => [r.item, r.created_at]));
   }
 }

@@ -1,4 +1,4 @@
-import type { ArtistRow, LibraryOrder, SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
+import type { ArtistRow, LibraryOrder, SongFileRow, SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
 import { SingleFlight } from '../works/single-flight.js';
 import { VersionedCache } from '../works/versioned-cache.js';
 
@@ -6,6 +6,44 @@ export type { LibraryOrder };
 
 /** Room for the whole-library views of a library of 250,000 works (weight: rows held). */
 const CACHE_WEIGHT = 6 * 250_000 + 64;
+
+/** Facts of a present work that a Subsonic album shows beyond the web list form. */
+export interface AlbumFacts {
+  songCount: number;
+}
+
+/** The most works whose facts or songs are kept per library version (then the memo starts over). */
+const MEMO_MAX = 200_000;
+
+/**
+ * Values per key for one library version, filled as keys are asked for: a key missing from the answer
+ * of `load` is remembered as absent too.
+ */
+class VersionMemo<V> {
+  private version = -1;
+  private map = new Map<number, V | null>();
+
+  constructor(private readonly max: number) {}
+
+  async getMany(version: number, keys: number[], load: (missing: number[]) => Promise<Map<number, V>>): Promise<Map<number, V>> {
+    if (version !== this.version || this.map.size > this.max) {
+      this.version = version;
+      this.map = new Map();
+    }
+    const map = this.map;
+    const missing = [...new Set(keys.filter((k) => !map.has(k)))];
+    if (missing.length) {
+      const loaded = await load(missing);
+      for (const k of missing) map.set(k, loaded.get(k) ?? null);
+    }
+    const out = new Map<number, V>();
+    for (const k of keys) {
+      const v = map.get(k);
+      if (v != null) out.set(k, v);
+    }
+    return out;
+  }
+}
 
 export interface ArtistIndex {
   /** Circles with present works, by name (case-insensitive), then id. */
@@ -17,13 +55,16 @@ export interface ArtistIndex {
  * What the Subsonic API reads of the whole library, cached per library version like the web app's
  * lists (docs/ARCHITECTURE.md#the-work-list-planner): the present works in the album-list orders that
  * involve no user (newest, by name, by circle, by id), the circles with their album counts, and each
- * root folder's work folders. A page is a slice, a random pick an index, a name search a scan of a few
+ * root folder's work folders; and, filled as they are asked for, each work's song count and audio
+ * files. A page is a slice, a random pick an index, a name search a scan of a few
  * thousand circle names: no request sorts or aggregates the library (by circle name that took a third
  * of a second a request on 100,000 works).
  */
 export class LibraryViews {
   private readonly cache = new VersionedCache<unknown>(CACHE_WEIGHT);
   private readonly flight = new SingleFlight();
+  private readonly facts = new VersionMemo<AlbumFacts>(MEMO_MAX);
+  private readonly songFiles = new VersionMemo<SongFileRow[]>(MEMO_MAX / 10);
 
   constructor(
     private readonly repo: SubsonicLibraryRepo,
@@ -54,6 +95,29 @@ export class LibraryViews {
       [...chosen].map((i) => ids[i]),
       pick,
     );
+  }
+
+  /** The facts of those of `ids` that are present works (missing and unknown ids are left out). */
+  async albumFacts(ids: number[]): Promise<Map<number, AlbumFacts>> {
+    if (!ids.length) return new Map();
+    return this.facts.getMany(await this.version(), ids, async (missing) => {
+      const rows = await this.repo.albumFacts(missing);
+      return new Map(rows.map((r) => [r.id, { songCount: r.song_count }]));
+    });
+  }
+
+  /** The audio files of a work (unordered), for the works of `ids` that have any. */
+  async audioFiles(ids: number[]): Promise<Map<number, SongFileRow[]>> {
+    if (!ids.length) return new Map();
+    return this.songFiles.getMany(await this.version(), ids, async (missing) => {
+      const byWork = new Map<number, SongFileRow[]>();
+      for (const row of await this.repo.songFiles(missing)) {
+        const list = byWork.get(row.work_id) ?? [];
+        list.push(row);
+        byWork.set(row.work_id, list);
+      }
+      return byWork;
+    });
   }
 
   artists(): Promise<ArtistIndex> {

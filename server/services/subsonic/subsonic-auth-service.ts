@@ -57,6 +57,12 @@ function plainPassword(p: string): string | null {
 export class SubsonicAuthService {
   /** When this process last recorded each key's use. */
   private readonly touched = new Map<number, number>();
+  /**
+   * Credentials checked recently (by key hash, or by user name with the opened Subsonic password), with
+   * the database's change stamp then: apps send a request per cover and per range, and while nothing
+   * was committed the lookups would answer the same. Re-checked at least once a second.
+   */
+  private readonly recent = new Map<string, { stamp: string; at: number; user: UserRow; keyId?: number; password?: string | null }>();
 
   constructor(
     private readonly repo: SubsonicRepo,
@@ -140,10 +146,12 @@ export class SubsonicAuthService {
     const attempt = this.limiter.begin(address, name);
     if ('retryAfter' in attempt) return this.refuse(attempt.retryAfter);
     try {
-      const user = await this.users.byName(name);
-      const stored = user ? await this.repo.sealedPassword(user.id) : undefined;
-      const password = stored === undefined ? null : this.box.open(stored);
-      if (!user || password === null || !this.matches(password, c)) {
+      const { user, password } = await this.remembered(`u\u0000${name}`, async () => {
+        const user = await this.users.byName(name);
+        const stored = user ? await this.repo.sealedPassword(user.id) : undefined;
+        return { user, password: stored === undefined ? null : this.box.open(stored) };
+      });
+      if (!user || password == null || !this.matches(password, c)) {
         attempt.failed();
         throw new SubsonicError(SUBSONIC_CODES.wrongCredentials, 'Wrong username or password');
       }
@@ -166,23 +174,41 @@ export class SubsonicAuthService {
     const attempt = this.limiter.begin(address, `\u0000apikey:${address}`);
     if ('retryAfter' in attempt) return this.refuse(attempt.retryAfter);
     try {
-      const row = key.startsWith(API_KEY_PREFIX) ? await this.repo.keyByHash(hashKey(key)) : undefined;
-      const user = row ? await this.users.byId(row.user_id) : undefined;
-      if (!row || !user) {
+      const { user, keyId } = key.startsWith(API_KEY_PREFIX)
+        ? await this.remembered(`k\u0000${hashKey(key)}`, async () => {
+            const row = await this.repo.keyByHash(hashKey(key));
+            return { user: row ? await this.users.byId(row.user_id) : undefined, keyId: row?.id };
+          })
+        : { user: undefined, keyId: undefined };
+      if (!user || keyId === undefined) {
         attempt.failed();
         throw new SubsonicError(SUBSONIC_CODES.invalidApiKey, 'Invalid API key');
       }
       // a key's last use is written at most once a minute (apps send a request per cover and range)
       const now = Date.now();
-      if ((this.touched.get(row.id) ?? 0) < now - 60_000) {
+      if ((this.touched.get(keyId) ?? 0) < now - 60_000) {
         if (this.touched.size >= 10_000) this.touched.clear();
-        this.touched.set(row.id, now);
-        await this.repo.touchKey(row.id);
+        this.touched.set(keyId, now);
+        await this.repo.touchKey(keyId);
       }
       return actorOf(user);
     } finally {
       attempt.release();
     }
+  }
+
+  /** `look()`'s answer for `key`, reused while no process has committed anything (at most a second). */
+  private async remembered<T extends { user: UserRow | undefined }>(key: string, look: () => Promise<T>): Promise<T> {
+    const stamp = this.users.changeStamp();
+    const now = Date.now();
+    const hit = this.recent.get(key);
+    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit as unknown as T;
+    const found = await look();
+    if (stamp !== null && found.user) {
+      if (this.recent.size >= 1000) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.set(key, { ...found, user: found.user, stamp, at: now });
+    }
+    return found;
   }
 
   private async refuse(retryAfter: number): Promise<never> {

@@ -44,6 +44,8 @@ const LIST_BASE: Omit<ListParams, 'page' | 'pageSize'> = { order: 'release', sor
  */
 export class SubsonicLibraryService {
   private readonly views: LibraryViews;
+  /** Each user's stars of a kind, with the database's change stamp when read (reused for a second at most). */
+  private readonly stars = new Map<string, { stamp: string; at: number; value: Map<string, string> }>();
 
   constructor(
     private readonly repo: SubsonicLibraryRepo,
@@ -148,16 +150,29 @@ export class SubsonicLibraryService {
     return this.views.count();
   }
 
+  /** The user's stars of one kind (item → when), read again once anything was committed or after a second. */
+  private async starsOf(userId: number, kind: 'album' | 'song' | 'artist'): Promise<Map<string, string>> {
+    const key = `${userId}:${kind}`;
+    const stamp = this.repo.changeStamp();
+    const now = Date.now();
+    const hit = this.stars.get(key);
+    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit.value;
+    const value = await this.repo.allStars(userId, kind);
+    if (stamp !== null) {
+      if (this.stars.size >= 1000) this.stars.delete(this.stars.keys().next().value!);
+      this.stars.set(key, { stamp, at: now, value });
+    }
+    return value;
+  }
+
   /** Albums for work ids, in that order (ids of missing or unknown works are left out). */
   async albums(actor: Actor, ids: number[]): Promise<SubsonicAlbum[]> {
     if (!ids.length) return [];
-    const [items, counts, stars, present] = await Promise.all([
-      this.works.listItems(ids, actor),
-      this.repo.songCounts(ids),
-      this.repo.stars(actor.id, 'album', ids.map(String)),
-      this.repo.presentIds(ids),
-    ]);
-    return items.filter((w) => present.has(w.id)).map((w) => presentAlbum(w, counts.get(w.id) ?? 0, stars.get(String(w.id))));
+    const [items, facts, stars] = await Promise.all([this.works.listItems(ids, actor), this.views.albumFacts(ids), this.starsOf(actor.id, 'album')]);
+    return items.flatMap((w) => {
+      const f = facts.get(w.id);
+      return f ? [presentAlbum(w, f.songCount, stars.get(String(w.id)))] : [];
+    });
   }
 
   async albumList(actor: Actor, q: { type: AlbumListType; size: number; offset: number; fromYear?: number; toYear?: number; genre?: string }): Promise<SubsonicAlbum[]> {
@@ -168,7 +183,7 @@ export class SubsonicLibraryService {
   }
 
   private async work(actor: Actor, workId: number): Promise<WorkListItem> {
-    const [[item], present] = await Promise.all([this.works.listItems([workId], actor), this.repo.presentIds([workId])]);
+    const [[item], present] = await Promise.all([this.works.listItems([workId], actor), this.views.albumFacts([workId])]);
     if (!item || item.id !== workId || !present.has(workId)) throw subsonicNotFound('Album');
     return item;
   }
@@ -184,12 +199,8 @@ export class SubsonicLibraryService {
   }
 
   private async songsOf(actor: Actor, work: WorkListItem): Promise<SubsonicSong[]> {
-    const { songs, discCount } = placeSongs(await this.repo.songFiles(work.id));
-    const stars = await this.repo.stars(
-      actor.id,
-      'song',
-      songs.map((s) => `${work.id}/${s.n}`),
-    );
+    const { songs, discCount } = placeSongs((await this.views.audioFiles([work.id])).get(work.id) ?? []);
+    const stars = await this.starsOf(actor.id, 'song');
     return songs.map((s) => presentSong(work, s, discCount, stars.get(`${work.id}/${s.n}`)));
   }
 
@@ -204,7 +215,7 @@ export class SubsonicLibraryService {
   /** Songs for (work, file number) pairs, in that order; unknown ones are left out. */
   async songsByRef(actor: Actor, refs: { workId: number; n: number }[]): Promise<SubsonicSong[]> {
     const workIds = [...new Set(refs.map((r) => r.workId))];
-    const [listed, present] = await Promise.all([this.works.listItems(workIds, actor), this.repo.presentIds(workIds)]);
+    const [listed, present] = await Promise.all([this.works.listItems(workIds, actor), this.views.albumFacts(workIds)]);
     const items = new Map(listed.filter((w) => present.has(w.id)).map((w) => [w.id, w]));
     const byWork = new Map<number, Map<number, SubsonicSong>>();
     await Promise.all(
@@ -217,7 +228,7 @@ export class SubsonicLibraryService {
   }
 
   async artists(actor: Actor) {
-    const [{ list: rows }, stars] = await Promise.all([this.views.artists(), this.repo.allStars(actor.id, 'artist')]);
+    const [{ list: rows }, stars] = await Promise.all([this.views.artists(), this.starsOf(actor.id, 'artist')]);
     const buckets = new Map<string, ReturnType<typeof presentArtist>[]>();
     for (const r of rows) {
       const letter = indexLetter(circleName(r.name));
@@ -232,7 +243,7 @@ export class SubsonicLibraryService {
     const circleId = parseArtistId(id);
     const row = circleId === null ? undefined : (await this.views.artists()).byId.get(circleId);
     if (!row || circleId === null || row.album_count === 0) throw subsonicNotFound('Artist');
-    const [stars, albums] = await Promise.all([this.repo.stars(actor.id, 'artist', [String(circleId)]), this.repo.albumIdsOfArtist(circleId).then((ids) => this.albums(actor, ids))]);
+    const [stars, albums] = await Promise.all([this.starsOf(actor.id, 'artist'), this.repo.albumIdsOfArtist(circleId).then((ids) => this.albums(actor, ids))]);
     return { ...presentArtist(row, stars.get(String(circleId))), album: albums };
   }
 
@@ -276,9 +287,8 @@ export class SubsonicLibraryService {
    */
   private async randomSongRefs(size: number): Promise<{ work_id: number; n: number }[]> {
     const works = await this.views.random(size);
-    const byWork = new Map<number, { work_id: number; n: number }[]>(works.map((id) => [id, []]));
-    for (const ref of await this.repo.audioRefs(works)) byWork.get(ref.work_id)?.push(ref);
-    const rounds = [...byWork.values()].map((songs) => shuffled(songs, randomIndex));
+    const files = await this.views.audioFiles(works);
+    const rounds = works.map((id) => shuffled(files.get(id) ?? [], randomIndex));
     const out: { work_id: number; n: number }[] = [];
     for (let round = 0; out.length < size && rounds.some((songs) => songs.length > round); round++) {
       for (const songs of rounds) if (songs.length > round && out.length < size) out.push(songs[round]);
@@ -302,11 +312,7 @@ export class SubsonicLibraryService {
   async search(actor: Actor, q: { query: string; artistCount: number; artistOffset: number; albumCount: number; albumOffset: number; songCount: number; songOffset: number }) {
     const query = q.query.replace(/^"(.*)"$/, '$1').trim();
     const artistRows = q.artistCount > 0 ? await this.artistsNamed(query, q.artistOffset, q.artistCount) : [];
-    const artistStars = await this.repo.stars(
-      actor.id,
-      'artist',
-      artistRows.map((r) => String(r.id)),
-    );
+    const artistStars = await this.starsOf(actor.id, 'artist');
     const artists = artistRows.map((r) => presentArtist(r, artistStars.get(String(r.id))));
     const albumIds = q.albumCount > 0 ? await this.albumIdsOf(actor, query, q.albumOffset, q.albumCount) : [];
     const albums = await this.albums(actor, albumIds);
