@@ -389,6 +389,33 @@ describe('Subsonic API', () => {
       expect(((await api().star({ id: 'tr-1-1' })) as Json).error.code).toBe(70);
     });
 
+    it('answers album lists in JSON (from cached text) and XML with the same albums as getAlbum, star and rating included', async () => {
+      const album = async () => {
+        const { song, ...rest } = ((await api().getAlbum({ id: `al-${WORK}` })) as Json).album;
+        expect(song.length).toBe(3);
+        return rest;
+      };
+      const listed = async (type = 'alphabeticalByName') => ((await api().getAlbumList2({ type, size: 10 } as never)) as Json).albumList2.album.find((a: Json) => a.id === `al-${WORK}`);
+      expect(await listed()).toEqual(await album());
+      await api().star({ albumId: `al-${WORK}` });
+      await api().setRating({ id: `al-${WORK}`, rating: 5 });
+      try {
+        const now = await album();
+        expect(now).toMatchObject({ userRating: 5, starred: expect.any(Date) });
+        expect(await listed()).toEqual(now);
+        expect(await listed('starred')).toEqual(now);
+        // the XML form carries the same fields as attributes
+        const { text } = await raw(`/rest/getAlbumList2.view?apiKey=${apiKey}&type=starred&size=5`);
+        expect(text).toMatch(new RegExp(`<album [^>]*id="al-${WORK}"[^>]*userRating="5"`));
+        expect(text).toMatch(/<album [^>]*starred="\d{4}-/);
+        expect(((await api().getAlbumList({ type: 'starred' })) as Json).albumList.album[0]).toEqual(now);
+      } finally {
+        await api().unstar({ albumId: `al-${WORK}` });
+        await api().setRating({ id: `al-${WORK}`, rating: 0 });
+      }
+      expect(await listed()).toEqual(await album());
+    });
+
     it("rates an album as the user's work rating (0 removes it)", async () => {
       await api().setRating({ id: `al-${WORK}`, rating: 4 });
       expect((await t.app.db.get<{ rating: number }>('SELECT rating FROM reviews WHERE user_id = ? AND work_id = ?', [alice.id, WORK]))!.rating).toBe(4);

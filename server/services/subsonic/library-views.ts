@@ -19,7 +19,7 @@ const MEMO_MAX = 200_000;
  * Values per key for one library version, filled as keys are asked for: a key missing from the answer
  * of `load` is remembered as absent too.
  */
-class VersionMemo<V> {
+export class VersionMemo<V> {
   private version = -1;
   private map = new Map<number, V | null>();
 

@@ -7,9 +7,9 @@ import { compareTreePaths, naturalCompare, pathSegments } from '../../domain/nat
 import type { AlbumListType, SongFileRow, SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
 import type { WorksService } from '../works/works-service.js';
 import { albumId, directoryId, parseAlbumId, parseArtistId, parseDirectoryId, parseSongId } from './ids.js';
-import { circleName, presentAlbum, presentArtist, presentSong, type PlacedSong, type SubsonicAlbum, type SubsonicSong } from './presenters.js';
+import { circleName, isoTime, presentAlbum, presentArtist, presentSong, type PlacedSong, type SubsonicAlbum, type SubsonicSong } from './presenters.js';
 import { subsonicNotFound } from './subsonic-error.js';
-import { LibraryViews, randomIndex, shuffled, type LibraryOrder } from './library-views.js';
+import { LibraryViews, VersionMemo, randomIndex, shuffled, type LibraryOrder } from './library-views.js';
 
 const LIBRARY_ORDERS: readonly string[] = ['newest', 'alphabeticalByName', 'alphabeticalByArtist'] satisfies LibraryOrder[];
 const isLibraryOrder = (type: string): type is LibraryOrder => LIBRARY_ORDERS.includes(type);
@@ -35,6 +35,16 @@ const indexLetter = (name: string) => {
   return /[A-Z]/.test(c) ? c : '#';
 };
 
+/** An album list as a client asks for it (getAlbumList / getAlbumList2). */
+export interface AlbumListParams {
+  type: AlbumListType;
+  size: number;
+  offset: number;
+  fromYear?: number;
+  toYear?: number;
+  genre?: string;
+}
+
 const LIST_BASE: Omit<ListParams, 'page' | 'pageSize'> = { order: 'release', sort: 'desc', seed: 0, nsfw: 0, lyric: null };
 
 /**
@@ -44,6 +54,8 @@ const LIST_BASE: Omit<ListParams, 'page' | 'pageSize'> = { order: 'release', sor
  */
 export class SubsonicLibraryService {
   private readonly views: LibraryViews;
+  /** Each present work's album JSON without the user's star and rating (closing brace left off), per library version. */
+  private readonly albumJson = new VersionMemo<string>(200_000);
   /** Each user's stars of a kind, with the database's change stamp when read (reused for a second at most). */
   private readonly stars = new Map<string, { stamp: string; at: number; value: Map<string, string> }>();
 
@@ -175,11 +187,43 @@ export class SubsonicLibraryService {
     });
   }
 
-  async albumList(actor: Actor, q: { type: AlbumListType; size: number; offset: number; fromYear?: number; toYear?: number; genre?: string }): Promise<SubsonicAlbum[]> {
+  /** The work ids of an album list, in its order. */
+  async albumListIds(actor: Actor, q: AlbumListParams): Promise<number[]> {
     const { type } = q;
-    if (type === 'random') return this.albums(actor, await this.views.random(q.size));
-    if (isLibraryOrder(type)) return this.albums(actor, await this.views.page(type, q.offset, q.size));
-    return this.albums(actor, await this.repo.userAlbumIds({ ...q, type, userId: actor.id }));
+    if (type === 'random') return this.views.random(q.size);
+    if (isLibraryOrder(type)) return this.views.page(type, q.offset, q.size);
+    return this.repo.userAlbumIds({ ...q, type, userId: actor.id });
+  }
+
+  /**
+   * The JSON text of `albums(actor, ids)` (what album lists answer with `f=json`, their hottest form):
+   * each album's user-independent JSON is kept per library version and the user's star and rating are
+   * appended, so a page of 50 albums is neither presented nor serialised again.
+   */
+  async albumsJson(actor: Actor, ids: number[]): Promise<string> {
+    if (!ids.length) return '[]';
+    const [fragments, stars, ratings] = await Promise.all([
+      this.albumJson.getMany(await this.works.version(), ids, async (missing) => {
+        const [items, facts] = await Promise.all([this.works.listItems(missing, null), this.views.albumFacts(missing)]);
+        const out = new Map<number, string>();
+        for (const w of items) {
+          const f = facts.get(w.id);
+          if (f) out.set(w.id, JSON.stringify(presentAlbum({ ...w, userRating: null }, f.songCount, undefined)).slice(0, -1));
+        }
+        return out;
+      }),
+      this.starsOf(actor.id, 'album'),
+      this.works.userRatingsOf(ids, actor),
+    ]);
+    const albums: string[] = [];
+    for (const id of ids) {
+      const fragment = fragments.get(id);
+      if (fragment === undefined) continue;
+      const starred = stars.get(String(id));
+      const rating = ratings.get(id);
+      albums.push(`${fragment}${starred ? `,"starred":${JSON.stringify(isoTime(starred))}` : ''}${rating ? `,"userRating":${rating}` : ''}}`);
+    }
+    return `[${albums.join(',')}]`;
   }
 
   private async work(actor: Actor, workId: number): Promise<WorkListItem> {

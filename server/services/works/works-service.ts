@@ -100,6 +100,11 @@ export class WorksService {
     return this.hydrate(ids, actor?.id ?? null, await this.repo.version());
   }
 
+  /** The actor's star ratings of some works (work id → rating; unrated works are absent). */
+  userRatingsOf(ids: number[], actor: Actor | null): Promise<Map<number, number>> {
+    return this.ratingsOf(ids, actor?.id ?? null);
+  }
+
   /** Shared (user-independent) list-form entries of some works, from the per-version cache or one query. */
   private async entries(ids: number[], version: number): Promise<Map<number, CachedWork>> {
     const out = new Map<number, CachedWork>();

@@ -2,6 +2,7 @@ import { ALBUM_LIST_TYPES, type AlbumListType } from '../../../contract/subsonic
 import { SUBSONIC_CODES, SubsonicError } from '../../../services/subsonic/subsonic-error.js';
 import type { SubsonicParams } from './params.js';
 import { subsonicMethod, type SubsonicModule } from './router.js';
+import { renderSubsonicJson, wantsJson } from './render.js';
 
 /** The most items one list answer holds. */
 const MAX_LIST = 500;
@@ -58,11 +59,17 @@ export const subsonicBrowse: SubsonicModule = (router, { subsonic }) => {
 
   subsonicMethod(router, 'getSong', { summary: 'Subsonic: one audio file' }, async ({ actor, params }) => ({ song: await subsonic.song(actor, params.required('id')) }));
 
-  subsonicMethod(router, 'getAlbumList', { summary: 'Subsonic: a list of works' }, async ({ actor, params }) => ({ albumList: { album: await subsonic.albumList(actor, albumListQuery(params)) } }));
-
-  subsonicMethod(router, 'getAlbumList2', { summary: 'Subsonic: a list of works (ID3)' }, async ({ actor, params }) => ({
-    albumList2: { album: await subsonic.albumList(actor, albumListQuery(params)) },
-  }));
+  // album lists: the JSON form from per-work JSON text (their hottest answer), XML from the objects
+  for (const [name, key] of [
+    ['getAlbumList', 'albumList'],
+    ['getAlbumList2', 'albumList2'],
+  ] as const) {
+    subsonicMethod(router, name, { summary: `Subsonic: a list of works${key === 'albumList2' ? ' (ID3)' : ''}` }, async ({ actor, params }, ctx) => {
+      const ids = await subsonic.albumListIds(actor, albumListQuery(params));
+      if (wantsJson(ctx)) return renderSubsonicJson(ctx, key, `{"album":${await subsonic.albumsJson(actor, ids)}}`);
+      return { [key]: { album: await subsonic.albums(actor, ids) } };
+    });
+  }
 
   subsonicMethod(router, 'getGenres', { summary: 'Subsonic: tags as genres' }, async () => ({ genres: { genre: await subsonic.genres() } }));
 

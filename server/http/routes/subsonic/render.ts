@@ -40,7 +40,7 @@ function envelope(status: 'ok' | 'failed'): Payload {
 export function renderSubsonic(ctx: Context, payload: Payload, status: 'ok' | 'failed' = 'ok'): void {
   const body = { ...envelope(status), ...payload };
   ctx.set('Cache-Control', 'private, no-store');
-  if (subsonicParam(ctx, 'f') === 'json') {
+  if (wantsJson(ctx)) {
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = JSON.stringify({ 'subsonic-response': body });
     return;
@@ -48,6 +48,16 @@ export function renderSubsonic(ctx: Context, payload: Payload, status: 'ok' | 'f
   ctx.type = 'text/xml; charset=utf-8';
   const xml = element('subsonic-response', body).replace('<subsonic-response', '<subsonic-response xmlns="http://subsonic.org/restapi"');
   ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
+}
+
+/** True when the client asked for the JSON form (`f=json`). */
+export const wantsJson = (ctx: Context): boolean => subsonicParam(ctx, 'f') === 'json';
+
+/** Answer a `f=json` request whose payload `key` is JSON text already (album lists). */
+export function renderSubsonicJson(ctx: Context, key: string, json: string): void {
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = `{"subsonic-response":${JSON.stringify(envelope('ok')).slice(0, -1)},${JSON.stringify(key)}:${json}}}`;
 }
 
 export function renderSubsonicError(ctx: Context, code: number, message: string): void {
