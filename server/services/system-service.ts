@@ -44,7 +44,15 @@ export class SystemService {
   }
 }
 
+let knownVersion: string | undefined;
+
+/** The package's version (read once: answers of every request, e.g. the Subsonic envelope, carry it). */
 export function packageVersion(): string {
+  knownVersion ??= readPackageVersion();
+  return knownVersion;
+}
+
+function readPackageVersion(): string {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
     if (pkg.version) return pkg.version;

@@ -12,8 +12,10 @@ export interface AlbumFacts {
   songCount: number;
 }
 
-/** The most works whose facts or songs are kept per library version (then the memo starts over). */
-const MEMO_MAX = 200_000;
+/** The most works whose facts are kept per library version (then the memo starts over). */
+const FACTS_MAX = 100_000;
+/** The most works whose audio files are kept (a few dozen rows each). */
+const FILES_MAX = 2_000;
 
 /**
  * Values per key for one library version, filled as keys are asked for: a key missing from the answer
@@ -63,8 +65,8 @@ export interface ArtistIndex {
 export class LibraryViews {
   private readonly cache = new VersionedCache<unknown>(CACHE_WEIGHT);
   private readonly flight = new SingleFlight();
-  private readonly facts = new VersionMemo<AlbumFacts>(MEMO_MAX);
-  private readonly songFiles = new VersionMemo<SongFileRow[]>(MEMO_MAX / 10);
+  private readonly facts = new VersionMemo<AlbumFacts>(FACTS_MAX);
+  private readonly songFiles = new VersionMemo<SongFileRow[]>(FILES_MAX);
 
   constructor(
     private readonly repo: SubsonicLibraryRepo,

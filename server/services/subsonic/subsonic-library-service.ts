@@ -35,6 +35,9 @@ const indexLetter = (name: string) => {
   return /[A-Z]/.test(c) ? c : '#';
 };
 
+/** The most album JSON texts kept (about 700 bytes each). */
+const ALBUM_JSON_MAX = 20_000;
+
 /** An album list as a client asks for it (getAlbumList / getAlbumList2). */
 export interface AlbumListParams {
   type: AlbumListType;
@@ -55,7 +58,7 @@ const LIST_BASE: Omit<ListParams, 'page' | 'pageSize'> = { order: 'release', sor
 export class SubsonicLibraryService {
   private readonly views: LibraryViews;
   /** Each present work's album JSON without the user's star and rating (closing brace left off), per library version. */
-  private readonly albumJson = new VersionMemo<string>(200_000);
+  private readonly albumJson = new VersionMemo<string>(ALBUM_JSON_MAX);
   /** Each user's stars of a kind, with the database's change stamp when read (reused for a second at most). */
   private readonly stars = new Map<string, { stamp: string; at: number; value: Map<string, string> }>();
 
