@@ -11,9 +11,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme, writeLocal } from '../helpers/browser.js';
+import { shots, toasts, VIEWPORTS, writeLocal } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
 import { synthWav } from '../../server/library/demo-library.js';
 
@@ -82,21 +82,6 @@ async function hold(page: Page, match: (url: URL) => boolean): Promise<{ seen: (
 /** The bar's play / pause button. */
 const barToggle = (page: Page) => page.getByTestId('player-bar').getByTestId('player-toggle');
 
-const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-
-/** Each viewport and scheme: the page fits its width, and a picture of it once `settled` stands still. */
-async function shots(page: Page, name: string, settled: () => Locator) {
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page), `${name} at ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled());
-    }
-  }
-}
-
 describe("the listener's polish", () => {
   it('opens the keyboard shortcuts with ? (not while typing) and closes them with Esc', async () => {
     const user = await app.addUser('user');
@@ -113,7 +98,7 @@ describe("the listener's polish", () => {
       .toEqual([expect.stringContaining('播放'), expect.stringContaining('搜索与列表'), expect.stringContaining('图片预览'), expect.stringContaining('通用')]);
     const playback = help.getByTestId('shortcut-group').first();
     for (const text of ['空格', '播放 / 暂停', '后退 5 秒', '前进 30 秒', '上一首', '下一首', '音量加大']) expect(await playback.textContent()).toContain(text);
-    await shots(page, 'shortcut-help', () => help);
+    await shots(page, 'shortcut-help', help);
 
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
@@ -140,7 +125,7 @@ describe("the listener's polish", () => {
     const columns = Number(await page.getByTestId('works-list').getAttribute('data-columns'));
     expect(await skeleton.getByTestId('skeleton-item').count()).toBeGreaterThanOrEqual(columns);
     expect(await skeleton.getAttribute('role')).toBe('status');
-    await shots(page, 'works-skeleton', () => skeleton);
+    await shots(page, 'works-skeleton', skeleton);
     await page.setViewportSize(VIEWPORTS.desktop);
     works.release();
     await page.getByTestId('work-card').first().waitFor();
@@ -209,7 +194,7 @@ describe("the listener's polish", () => {
     // the visible label names the box
     const box = page.getByLabel('歌词偏移', { exact: true });
     expect(await box.getAttribute('data-testid')).toBe('lyric-offset');
-    await shots(page, 'lyric-offset', () => label);
+    await shots(page, 'lyric-offset', label);
     expect(errors).toEqual([]);
   });
 
@@ -258,7 +243,7 @@ describe("the listener's polish", () => {
       expect(box.y).toBeGreaterThanOrEqual(bar.y);
       expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
     }
-    await shots(page, 'player-bar-time', () => page.getByTestId('player-bar'));
+    await shots(page, 'player-bar-time', page.getByTestId('player-bar'));
     expect(errors).toEqual([]);
   });
 
