@@ -11,17 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { shots } from '../helpers/browser.js';
 import { servedApp, uniqueName } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
+import { labelWorks } from '../helpers/work-labels.js';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 const app = servedApp({
   library: makeTestLibrary,
-  async seed({ api }) {
-    const label = (name: string) => ({ id: 0, name });
-    // 耳かき exists as a tag (of 100001); 100002 starts with 癒やし only
-    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-    await api('POST', '/api/edit/work/100002', { title: '波の音', circle: label('テストサークル'), tags: [label('癒やし')], vas: [label('佐藤さくら')] });
-  },
+  seed: ({ api }) =>
+    labelWorks(api, [
+      // 耳かき exists as a tag (of 100001); 100002 starts with 癒やし only
+      { id: 100001, title: '耳かきと添い寝', circle: 'テストサークル', tags: ['耳かき'], vas: ['山田花子'] },
+      { id: 100002, title: '波の音', circle: 'テストサークル', tags: ['癒やし'], vas: ['佐藤さくら'] },
+    ]),
 });
 
 describe('the admin polish of issue 22', { timeout: 120_000 }, () => {
