@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { screenshot, toastsGone } from '../helpers/browser.js';
 import { servedApp, uniqueName, type Account } from '../helpers/e2e.js';
+import { playingTime } from '../helpers/playing.js';
 import { TOUR_LYRIC_LINE, TOUR_TRACK, tourLibrary } from '../helpers/tour-library.js';
 import { en } from '../../web/src/i18n/en.js';
 import { ja } from '../../web/src/i18n/ja.js';
@@ -82,8 +83,6 @@ const pageText = (page: Page) =>
     const attrs = Array.from(doc.querySelectorAll('[aria-label], [placeholder], [title]')).flatMap((el) => ['aria-label', 'placeholder', 'title'].map((a) => el.getAttribute(a) ?? ''));
     return [text, ...attrs].join('\n');
   }, SERVER_TEXT);
-
-const playingTime = (page: Page) => page.evaluate(() => Array.from((globalThis as unknown as Win).document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))?.currentTime ?? 0);
 
 /** expect.poll with room for a loaded machine (a list, a fetch, a debounce). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 100 });

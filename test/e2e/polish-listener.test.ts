@@ -15,6 +15,7 @@ import type { Page, Route } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { shots, toasts, VIEWPORTS, writeLocal } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
+import { playFromTree } from '../helpers/playing.js';
 import { synthWav } from '../../server/library/demo-library.js';
 
 /** A work of one 8-second track whose LRC file's last line starts well before its end. */
@@ -54,14 +55,6 @@ const media = (page: Page) =>
     const el = Array.from(doc.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
     return { time: el?.currentTime ?? 0, ended: el?.ended ?? false };
   });
-
-async function play(page: Page, work: number, title: string): Promise<void> {
-  await page.goto(`/work/${work}`);
-  await page.getByTestId('file-tree').waitFor();
-  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
-  await page.getByTestId('player-bar').waitFor();
-  await expect.poll(async () => (await media(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
-}
 
 /** Answers to requests matching `match` wait until `release()` (then they go on to the server). */
 async function hold(page: Page, match: (url: URL) => boolean): Promise<{ seen: () => number; release(): void }> {
@@ -186,7 +179,7 @@ describe("the listener's polish", () => {
   it('labels the lyric offset box', async () => {
     const user = await app.addUser('user');
     const { page, errors } = await app.open({ as: user });
-    await play(page, LONG_WORK, LONG_TRACK);
+    await playFromTree(page, LONG_WORK, LONG_TRACK);
     await page.getByTestId('player-bar-open').click();
     const label = page.getByTestId('lyric-offset-label');
     await label.waitFor();
@@ -227,7 +220,7 @@ describe("the listener's polish", () => {
   it('shows elapsed and total time in the player bar, fitting 375 and 1280 px', async () => {
     const user = await app.addUser('user');
     const { page, errors } = await app.open({ as: user });
-    await play(page, LONG_WORK, LONG_TRACK);
+    await playFromTree(page, LONG_WORK, LONG_TRACK);
     const time = page.getByTestId('player-bar-time');
     await expect.poll(() => time.textContent(), { timeout: 10_000 }).toMatch(/^0:0[1-9] \/ 0:20$/);
     await barToggle(page).click();
@@ -250,7 +243,7 @@ describe("the listener's polish", () => {
   it('takes the lyric bar away when the track ends', async () => {
     const user = await app.addUser('user');
     const { page, errors } = await app.open({ as: user });
-    await play(page, SHORT_WORK, SHORT_TRACK);
+    await playFromTree(page, SHORT_WORK, SHORT_TRACK);
     await page.getByTestId('lyric-bar-text').filter({ hasText: LAST_LINE }).waitFor();
     await expect.poll(async () => (await media(page)).ended, { timeout: 20_000 }).toBe(true);
     await page.getByTestId('lyric-bar').waitFor({ state: 'detached', timeout: 10_000 });
