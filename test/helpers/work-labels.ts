@@ -19,15 +19,3 @@ export async function labelWorks(api: Api, works: readonly WorkLabels[]): Promis
     await api('POST', `/api/edit/work/${w.id}`, { title: w.title, circle: label(w.circle), tags: w.tags.map(label), vas: w.vas.map(label) });
   }
 }
-
-/**
- * The labels of the generated test library's first four works (makeTestLibrary) for the work list
- * tests: two circles, tags and voice actors shared between works, so that every search and list has
- * more than one answer.
- */
-export const WORK_LIST_LABELS: readonly WorkLabels[] = [
-  { id: 100001, title: '耳かきと添い寝 其の一', circle: 'テストサークル', tags: ['耳かき', 'バイノーラル'], vas: ['山田花子'] },
-  { id: 100002, title: '耳かきと添い寝 其の二', circle: 'テストサークル', tags: ['耳かき'], vas: ['山田花子', '佐藤さくら'] },
-  { id: 100003, title: '雨音の夜', circle: 'テストサークル', tags: ['バイノーラル'], vas: ['佐藤さくら'] },
-  { id: 100004, title: '星空のささやき', circle: '別のサークル', tags: ['癒やし'], vas: ['鈴木みどり'] },
-];
