@@ -20,12 +20,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { tempDir } from '../helpers/app.js';
-import { screenshot, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { screenshot, toastsGone, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { PACKAGE_ROOT } from '../helpers/cli-server.js';
-import { loginThroughPage, servedApp, type E2eServer } from '../helpers/e2e.js';
-import { coverJpeg } from '../helpers/scanned-app.js';
-import { synthWav } from '../../server/library/demo-library.js';
+import { loginThroughPage, servedApp } from '../helpers/e2e.js';
+import { TOUR_LYRIC_LINE, TOUR_TRACK, tourLibrary } from '../helpers/tour-library.js';
 import { zhCN as T } from '../../web/src/i18n/zh-CN.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -36,45 +34,13 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** Moderate rules every screen must pass too: a `main` landmark, nothing outside landmarks, one h1. */
 const REQUIRED_MODERATE = ['landmark-one-main', 'region', 'page-has-heading-one', 'heading-order', 'landmark-unique'];
 
-const WORKS = [
-  { id: 210001, title: '星空のささやき', circle: 'ほしぞら工房', tags: ['バイノーラル', '癒やし'], vas: ['山田花子'] },
-  { id: 210002, title: '雨音の夜', circle: 'ほしぞら工房', tags: ['環境音'], vas: ['佐藤さくら'] },
-  { id: 210003, title: '耳かきと添い寝', circle: 'しずく堂', tags: ['耳かき', 'バイノーラル'], vas: ['山田花子', '鈴木みどり'] },
-  { id: 210004, title: '朝のおはよう', circle: 'しずく堂', tags: ['癒やし'], vas: ['鈴木みどり'] },
-];
+const fourWorks = tourLibrary({ firstId: 210001, tempPrefix: 'kikoplay-a11y-', secondTrackSeconds: 30 });
+const WORKS = fourWorks.works;
 const PLAYED = WORKS[0];
-const TRACK = '01 はじめに.wav';
-const LYRIC_LINE = '星が見えるね';
 
-/** Four works with a cover each; the first has two tracks, the first of them with an LRC file. */
-async function makeLibrary(): Promise<{ root: string }> {
-  const root = tempDir('kikoplay-a11y-');
-  const cover = await coverJpeg();
-  for (const [i, work] of WORKS.entries()) {
-    const dir = path.join(root, `RJ${work.id} ${work.title}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'cover.jpg'), cover);
-    writeFileSync(path.join(dir, i === 0 ? TRACK : '01 本編.wav'), synthWav([[392 + 49 * i, 30]], 0.2));
-  }
-  const first = path.join(root, `RJ${PLAYED.id} ${PLAYED.title}`);
-  writeFileSync(path.join(first, '02 おやすみ.wav'), synthWav([[523, 30]], 0.2));
-  writeFileSync(path.join(first, '01 はじめに.lrc'), `[00:00.20]${LYRIC_LINE}\n[00:10.00]おやすみなさい\n`);
-  return { root };
-}
-
-/** Circles, tags and voice actors (an offline scan knows none), through the admin API. */
-async function labelWorks({ api }: E2eServer): Promise<void> {
-  const label = (name: string) => ({ id: 0, name });
-  for (const w of WORKS) {
-    await api('POST', `/api/edit/work/${w.id}`, { title: w.title, circle: label(w.circle), tags: w.tags.map(label), vas: w.vas.map(label) });
-  }
-}
-
-const app = servedApp({ library: makeLibrary, seed: labelWorks });
+const app = servedApp({ library: fourWorks.library, seed: fourWorks.seed });
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 100 });
-const toastsGone = (page: Page) => poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
-
 interface Violation {
   id: string;
   impact: string | null;
@@ -121,7 +87,7 @@ function auditor(page: Page, report: string) {
   return {
     audits,
     async check(screen: string, opts: { settled?: Locator; phone?: boolean } = {}) {
-      await toastsGone(page);
+      await toastsGone(page, 30_000);
       if (opts.settled) await opts.settled.click({ trial: true });
       for (const scheme of SCHEMES) {
         await page.emulateMedia({ colorScheme: scheme });
@@ -202,19 +168,19 @@ describe('axe-core on every screen, light and dark', () => {
     await poll(() => page.getByTestId('work-detail-title').textContent()).toBe(PLAYED.title);
     await page.getByTestId('file-tree').waitFor();
     await check('work', { settled: page.getByTestId('file-tree'), phone: true });
-    await page.locator(`[data-testid="tree-item"][data-title="${TRACK}"] button`).first().click();
+    await page.locator(`[data-testid="tree-item"][data-title="${TOUR_TRACK}"] button`).first().click();
     const bar = page.getByTestId('player-bar');
-    await poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe(LYRIC_LINE);
+    await poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe(TOUR_LYRIC_LINE);
     await bar.getByRole('button', { name: T.player.pause, exact: true }).click();
     await bar.getByRole('button', { name: T.player.play, exact: true }).waitFor();
     await check('lyric-bar', { settled: bar });
     await page.getByTestId('player-bar-open').click();
     await page.getByTestId('expanded-player').waitFor();
-    await poll(() => page.locator('[data-testid="lyric-list"] [data-active]').textContent()).toBe(LYRIC_LINE);
+    await poll(() => page.locator('[data-testid="lyric-list"] [data-active]').textContent()).toBe(TOUR_LYRIC_LINE);
     await check('player', { settled: page.getByTestId('expanded-title'), phone: true });
     await page.getByTestId('fullscreen-link').last().click();
     await page.getByTestId('fullscreen-player').waitFor();
-    await page.getByTestId('fullscreen-lyric').filter({ hasText: LYRIC_LINE }).waitFor();
+    await page.getByTestId('fullscreen-lyric').filter({ hasText: TOUR_LYRIC_LINE }).waitFor();
     await check('fullscreen', { settled: page.getByTestId('fullscreen-lyric') });
 
     // favourites: a review, progress, the history of the play above

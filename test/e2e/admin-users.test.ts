@@ -7,14 +7,12 @@
  * locked in production. Screenshots of both screens.
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { readLocal, shots, TOKEN_KEY } from '../helpers/browser.js';
 import { apiLogin, uniqueName, servedApp } from '../helpers/e2e.js';
 
 const app = servedApp();
 
-/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
-const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
 const users = async () => (await app.api<{ users: { name: string; role: string }[] }>('GET', '/api/credentials/users')).users;
 
 /** Requests of a method to a path made while `fn` runs. */
@@ -30,19 +28,6 @@ async function requestsDuring(page: Page, method: string, path: string, fn: () =
     page.off('request', watch);
   }
   return n;
-}
-
-async function shots(page: Page, name: string, settled: Locator) {
-  await toastsGone(page);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
 }
 
 describe('user management', () => {

@@ -9,49 +9,25 @@
  * DLsite is a loopback server that resets every connection (metadata fails fast), or holds requests
  * open while `hang` is on (so a refresh runs until it is killed).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { screenshot, shots, VIEWPORTS } from '../helpers/browser.js';
 import type { E2eServer } from '../helpers/e2e.js';
 import { servedApp } from '../helpers/e2e.js';
+import { deadSites } from '../helpers/dead-sites.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/app.js';
 
 type Lib = Awaited<ReturnType<typeof makeTestLibrary>>;
 
-const site = { hang: false };
-const held = new Set<http.ServerResponse>();
-const fakeSite = http.createServer((req, res) => {
-  if (site.hang) {
-    held.add(res);
-    res.on('close', () => held.delete(res));
-    return;
-  }
-  req.socket.destroy(); // "DLsite unreachable"
-});
-
-let siteEnv: NodeJS.ProcessEnv;
+const sites = deadSites();
 let lib: Lib;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fakeSite.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(fakeSite.address() as AddressInfo).port}`;
-  siteEnv = {
-    KIKOPLAY_DLSITE_BASE_URL: `${base}/dlsite`,
-    KIKOPLAY_DLSITE_IMAGE_BASE_URL: `${base}/img`,
-    KIKOPLAY_HVDB_BASE_URL: `${base}/hvdb`,
-    KIKOPLAY_ASMR_ONE_BASE_URL: `${base}/asmr`,
-    KIKOPLAY_RETRY: '0',
-    KIKOPLAY_RETRY_DELAY: '0',
-    KIKOPLAY_DLSITE_TIMEOUT: '120000',
-    KIKOPLAY_HVDB_TIMEOUT: '120000',
-  };
   lib = await makeTestLibrary();
 });
 
@@ -60,18 +36,12 @@ beforeAll(async () => {
 const app = servedApp();
 
 afterAll(() => {
-  for (const res of held) res.destroy();
-  fakeSite.closeAllConnections();
-  fakeSite.close();
   lib?.cleanup();
 });
 
-/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
-const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
-
 /** A server of the test's own (DLsite is the fake site), with the library scanned offline when asked, and its admin's page. */
 async function ownAdmin(opts: { scanned?: boolean; page: string }): Promise<{ own: E2eServer; page: Page; errors: string[] }> {
-  const own = await app.ownServer({ env: siteEnv, scanned: opts.scanned ? lib.root : undefined });
+  const own = await app.ownServer({ env: sites.env, scanned: opts.scanned ? lib.root : undefined });
   const { page, errors } = await app.open({ as: own.admin, on: own });
   await page.goto(opts.page);
   return { own, page, errors };
@@ -82,19 +52,6 @@ const addLibraryFolder = (own: E2eServer) => own.api('POST', '/api/config/folder
 
 const waitForStatus = (page: Page, s: string) => page.locator(`[data-testid="scanner-status"][data-status="${s}"]`).waitFor({ timeout: 30_000 });
 const mainLogs = (page: Page) => page.getByTestId('main-logs');
-
-async function shots(page: Page, name: string, settled: ReturnType<Page['getByTestId']>) {
-  await toastsGone(page);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
-}
 
 /** Scan the library from the scanner page and wait for the end of it. */
 async function scanFromPage(page: Page): Promise<void> {
@@ -239,7 +196,7 @@ describe('the scanner', { timeout: 180_000 }, () => {
   it('starts "refresh library info" and kills it: buttons disabled while running, kill only while running', async () => {
     const { page, errors } = await ownAdmin({ scanned: true, page: '/admin/scanner' });
     await waitForStatus(page, 'finished'); // the snapshot has come: the data dir's offline scan ended
-    site.hang = true;
+    sites.hang(true);
     try {
       await page.getByTestId('PERFORM_UPDATE').click();
       await waitForStatus(page, 'running');
@@ -249,7 +206,7 @@ describe('the scanner', { timeout: 180_000 }, () => {
       await mainLogs(page)
         .getByText(/^共 \d+ 个作品\. 开始刷新$/)
         .waitFor();
-      await expect.poll(() => held.size).toBeGreaterThan(0); // it waits on "DLsite"
+      await expect.poll(() => sites.held).toBeGreaterThan(0); // it waits on "DLsite"
       await screenshot(page, 'admin-scanner-running-1280-light');
 
       await kill.click();
@@ -258,7 +215,7 @@ describe('the scanner', { timeout: 180_000 }, () => {
       await kill.waitFor({ state: 'detached' });
       await expect.poll(() => page.getByTestId('PERFORM_SCAN').isEnabled()).toBe(true);
     } finally {
-      site.hang = false;
+      sites.hang(false);
     }
     expect(errors).toEqual([]);
   });
@@ -266,16 +223,16 @@ describe('the scanner', { timeout: 180_000 }, () => {
   it('shows a `kikoplay scan` started in another process live, and kills it from the page', async () => {
     const { own, page, errors } = await ownAdmin({ scanned: true, page: '/admin/scanner' });
     await waitForStatus(page, 'finished'); // the snapshot has come: the data dir's offline scan ended
-    site.hang = true;
+    sites.hang(true);
     try {
-      const before = held.size;
-      const child = runCli(['--data-dir', own.dataDir, 'scan', '--refresh-metadata', '--json'], { env: siteEnv, timeoutMs: 60_000 });
+      const before = sites.held;
+      const child = runCli(['--data-dir', own.dataDir, 'scan', '--refresh-metadata', '--json'], { env: sites.env, timeoutMs: 60_000 });
       await waitForStatus(page, 'running');
       await page.getByText('刷新媒体库信息', { exact: true }).first().waitFor();
       await mainLogs(page)
         .getByText(/^共 \d+ 个作品\. 开始刷新$/)
         .waitFor();
-      await expect.poll(() => held.size).toBeGreaterThan(before); // the other process waits on "DLsite"
+      await expect.poll(() => sites.held).toBeGreaterThan(before); // the other process waits on "DLsite"
       const kill = page.getByTestId('KILL_SCAN_PROCESS');
       await kill.click();
       const result = await child;
@@ -287,7 +244,7 @@ describe('the scanner', { timeout: 180_000 }, () => {
       await mainLogs(page).getByText('! 终止扫描进程.').waitFor();
       await kill.waitFor({ state: 'detached' });
     } finally {
-      site.hang = false;
+      sites.hang(false);
     }
     expect(errors).toEqual([]);
   });

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { shots, VIEWPORTS } from '../helpers/browser.js';
 import { servedApp, type E2eServer } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -21,9 +21,6 @@ interface Node {
   hash?: string;
   children?: Node[];
 }
-
-/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
-const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
 
 let lib: Lib;
 beforeAll(async () => {
@@ -187,16 +184,7 @@ describe('the AI lyric centre', { timeout: 180_000 }, () => {
 
   it('fits 375 and 1280 px, light and dark (screenshots)', async () => {
     const { page } = await story();
-    await toastsGone(page);
-    for (const viewport of Object.values(VIEWPORTS)) {
-      await page.setViewportSize(viewport);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await waitForColorScheme(page, colorScheme);
-        expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-        await screenshot(page, `ai-lyric-${viewport.width}-${colorScheme}`, cards(page).first());
-      }
-    }
+    await shots(page, 'ai-lyric', cards(page).first());
   });
 
   it('lets a guest look but not retry or delete', async () => {

@@ -10,17 +10,18 @@ import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { servedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
+import { labelWorks } from '../helpers/work-labels.js';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 // one scanned library for the file; ratings, progress and history are per user: each test has its own
 const app = servedApp({
   library: makeTestLibrary,
-  async seed({ api }) {
-    const label = (name: string) => ({ id: 0, name });
-    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-    await api('POST', '/api/edit/work/100002', { title: '雨音の夜', circle: label('テストサークル'), tags: [label('雨音')], vas: [label('佐藤さくら')] });
-  },
+  seed: ({ api }) =>
+    labelWorks(api, [
+      { id: 100001, title: '耳かきと添い寝', circle: 'テストサークル', tags: ['耳かき'], vas: ['山田花子'] },
+      { id: 100002, title: '雨音の夜', circle: 'テストサークル', tags: ['雨音'], vas: ['佐藤さくら'] },
+    ]),
 });
 
 /** Save a play state for `workId` as `user`: its audio files, stopped at the second one. */

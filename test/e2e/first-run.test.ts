@@ -9,37 +9,17 @@
  *
  * DLsite is a loopback server that resets every connection: metadata fails fast, the works are added.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { readLocal, screenshot, scrollWidthOf, TOKEN_KEY, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readLocal, screenshot, shots, TOKEN_KEY } from '../helpers/browser.js';
 import { loginThroughPage, servedApp } from '../helpers/e2e.js';
+import { deadSites } from '../helpers/dead-sites.js';
 import { tempDir } from '../helpers/app.js';
 import { synthWav } from '../../server/library/demo-library.js';
 
-const fakeSite = http.createServer((req) => req.socket.destroy());
-let siteEnv: NodeJS.ProcessEnv;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => fakeSite.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(fakeSite.address() as AddressInfo).port}`;
-  siteEnv = {
-    KIKOPLAY_DLSITE_BASE_URL: `${base}/dlsite`,
-    KIKOPLAY_DLSITE_IMAGE_BASE_URL: `${base}/img`,
-    KIKOPLAY_HVDB_BASE_URL: `${base}/hvdb`,
-    KIKOPLAY_ASMR_ONE_BASE_URL: `${base}/asmr`,
-    KIKOPLAY_RETRY: '0',
-    KIKOPLAY_RETRY_DELAY: '0',
-  };
-});
-
-afterAll(() => {
-  fakeSite.closeAllConnections();
-  fakeSite.close();
-});
+const sites = deadSites();
 
 // the file's server has no library at all: every page of it shows the empty library
 const app = servedApp();
@@ -56,24 +36,6 @@ function firstRunRoot(): { root: string; dataDir: string; library: string } {
   const dataDir = path.join(root, 'data');
   mkdirSync(dataDir);
   return { root, dataDir, library };
-}
-
-/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
-const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
-
-async function shots(page: Page, name: string, settled: Locator) {
-  await toastsGone(page);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The time of the player's media element with a source (null: none). */
@@ -104,7 +66,7 @@ async function changePassword(page: Page, current: string, next: string): Promis
 describe('the first run', { timeout: 240_000 }, () => {
   it('goes from an empty data dir to a playing track in the browser, then the generated password is changed', async () => {
     const { root, dataDir, library } = firstRunRoot();
-    const own = await app.ownServer({ env: siteEnv, dataDir });
+    const own = await app.ownServer({ env: sites.env, dataDir });
     const { page, errors } = await app.open({ on: own });
 
     // log in with the generated password: the banner asks to change it, on every page

@@ -14,15 +14,13 @@
  * the language, no Chinese-only catalogue text shows on an en or ja page, no page error; screenshots
  * test-results/screenshots/tour-<lang>-<screen>.png (the README's language pictures come from these).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { screenshot } from '../helpers/browser.js';
-import { servedApp, uniqueName, type Account, type E2eServer } from '../helpers/e2e.js';
-import { coverJpeg } from '../helpers/scanned-app.js';
-import { synthWav } from '../../server/library/demo-library.js';
+import { screenshot, toastsGone } from '../helpers/browser.js';
+import { servedApp, uniqueName, type Account } from '../helpers/e2e.js';
+import { playingTime } from '../helpers/playing.js';
+import { TOUR_LYRIC_LINE, TOUR_TRACK, tourLibrary } from '../helpers/tour-library.js';
 import { en } from '../../web/src/i18n/en.js';
 import { ja } from '../../web/src/i18n/ja.js';
 import { LANGUAGE_NAMES, type Locale } from '../../web/src/i18n/locale.js';
@@ -30,45 +28,14 @@ import { zhCN, type Messages } from '../../web/src/i18n/zh-CN.js';
 
 const CATALOGUES: Record<Locale, Messages> = { en, ja, 'zh-CN': zhCN };
 
-/** The works of the library: code, folder title, the title, circle, tags and voice actors set by the admin. */
-const WORKS = [
-  { id: 200001, title: '星空のささやき', circle: 'ほしぞら工房', tags: ['バイノーラル', '癒やし'], vas: ['山田花子'] },
-  { id: 200002, title: '雨音の夜', circle: 'ほしぞら工房', tags: ['環境音'], vas: ['佐藤さくら'] },
-  { id: 200003, title: '耳かきと添い寝', circle: 'しずく堂', tags: ['耳かき', 'バイノーラル'], vas: ['山田花子', '鈴木みどり'] },
-  { id: 200004, title: '朝のおはよう', circle: 'しずく堂', tags: ['癒やし'], vas: ['鈴木みどり'] },
-];
+const fourWorks = tourLibrary({ firstId: 200001, tempPrefix: 'kikoplay-tour-', secondTrackSeconds: 6 });
+const WORKS = fourWorks.works;
 const PLAYED = WORKS[0];
-const TRACK = '01 はじめに.wav';
-const LYRIC_LINE = '星が見えるね';
 const TAG = 'バイノーラル';
-
-/** Four works with a cover each; the first has two tracks, the first of them with an LRC file. */
-async function makeLibrary(): Promise<{ root: string }> {
-  const root = tempDir('kikoplay-tour-');
-  const cover = await coverJpeg();
-  for (const [i, work] of WORKS.entries()) {
-    const dir = path.join(root, `RJ${work.id} ${work.title}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'cover.jpg'), cover);
-    writeFileSync(path.join(dir, i === 0 ? TRACK : '01 本編.wav'), synthWav([[392 + 49 * i, 30]], 0.2));
-  }
-  const first = path.join(root, `RJ${PLAYED.id} ${PLAYED.title}`);
-  writeFileSync(path.join(first, '02 おやすみ.wav'), synthWav([[523, 6]], 0.2));
-  writeFileSync(path.join(first, '01 はじめに.lrc'), `[00:00.20]${LYRIC_LINE}\n[00:10.00]おやすみなさい\n`);
-  return { root };
-}
-
-/** Circles, tags and voice actors (an offline scan knows none), through the admin API. */
-async function labelWorks({ api }: E2eServer): Promise<void> {
-  const label = (name: string) => ({ id: 0, name });
-  for (const w of WORKS) {
-    await api('POST', `/api/edit/work/${w.id}`, { title: w.title, circle: label(w.circle), tags: w.tags.map(label), vas: w.vas.map(label) });
-  }
-}
 
 // the library is only read by the listeners' tours; the admin tours change folders and users on a
 // server of their own (a copy of the scanned library)
-const app = servedApp({ library: makeLibrary, seed: labelWorks });
+const app = servedApp({ library: fourWorks.library, seed: fourWorks.seed });
 
 const HAN = /[\u4e00-\u9fff]/;
 
@@ -117,13 +84,8 @@ const pageText = (page: Page) =>
     return [text, ...attrs].join('\n');
   }, SERVER_TEXT);
 
-const playingTime = (page: Page) => page.evaluate(() => Array.from((globalThis as unknown as Win).document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))?.currentTime ?? 0);
-
 /** expect.poll with room for a loaded machine (a list, a fetch, a debounce). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 100 });
-
-/** Toasts of the last action are gone (a screenshot shows the screen, not them). */
-const toastsGone = (page: Page) => poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
 
 /**
  * One language's checks and pictures: `screen(name)` asserts `<html lang>` and that no Chinese-only
@@ -246,10 +208,10 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     await screen('work', page.getByTestId('file-tree'));
 
     // play the track with lyrics: its line in the lyric bar
-    await page.locator(`[data-testid="tree-item"][data-title="${TRACK}"] button`).first().click();
+    await page.locator(`[data-testid="tree-item"][data-title="${TOUR_TRACK}"] button`).first().click();
     await page.getByTestId('player-bar').waitFor();
     await poll(() => playingTime(page)).toBeGreaterThan(0.3);
-    await poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe(LYRIC_LINE);
+    await poll(() => page.getByTestId('lyric-bar-text').textContent()).toBe(TOUR_LYRIC_LINE);
     await screen('lyric-bar', page.getByTestId('player-bar'));
     // paused on the line: the players below show it however slow the machine is
     await page.getByTestId('player-bar').getByRole('button', { name: T.player.pause, exact: true }).click();
@@ -258,14 +220,14 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     // the expanded player: the current line of the lyric list
     await page.getByTestId('player-bar-open').click();
     await page.getByTestId('expanded-player').waitFor();
-    await poll(() => page.locator('[data-testid="lyric-list"] [data-active]').textContent()).toBe(LYRIC_LINE);
+    await poll(() => page.locator('[data-testid="lyric-list"] [data-active]').textContent()).toBe(TOUR_LYRIC_LINE);
     await page.getByRole('button', { name: T.player.collapse, exact: true }).waitFor();
     await screen('player', page.getByTestId('expanded-title'));
 
     // the full-screen player
     await page.getByTestId('fullscreen-link').last().click();
     await page.getByTestId('fullscreen-player').waitFor();
-    await page.getByTestId('fullscreen-lyric').filter({ hasText: LYRIC_LINE }).waitFor();
+    await page.getByTestId('fullscreen-lyric').filter({ hasText: TOUR_LYRIC_LINE }).waitFor();
     await screen('fullscreen', page.getByTestId('fullscreen-lyric'));
 
     // favourites: a rating with a review and progress, the history of the play above
@@ -301,7 +263,7 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     await page.waitForURL('**/favourites/histroy');
     await item('histroy', PLAYED.id).waitFor(); // the one work played above
     await modeShown();
-    await toastsGone(page);
+    await toastsGone(page, 30_000);
     await screen('favourites-histroy');
 
     // the AI lyric centre, About, and a page that is not there
@@ -378,7 +340,7 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     const row = page.getByTestId('folder-row').filter({ hasText: 'extra' });
     await row.getByText(extra, { exact: true }).waitFor();
     expect((await own.api<{ folders: { name: string }[] }>('GET', '/api/config/folders')).folders.map((f) => f.name)).toEqual(['lib', 'extra']);
-    await toastsGone(page);
+    await toastsGone(page, 30_000);
     await screen('admin-folders', row);
 
     // the scanner: the state of the last run (the offline scan the library was made with)
@@ -406,7 +368,7 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     await me.getByText(D.users.you, { exact: true }).waitFor();
     expect(await me.getByLabel(`${D.users.role} ${own.admin.name}`).inputValue()).toBe(D.users.roles.admin);
     expect((await own.api<{ users: { name: string }[] }>('GET', '/api/credentials/users')).users.map((u) => u.name)).toContain(name);
-    await toastsGone(page);
+    await toastsGone(page, 30_000);
     await screen('admin-users', added);
 
     // advanced settings: the metadata language is told apart from the interface language

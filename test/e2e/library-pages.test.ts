@@ -6,43 +6,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
-import { servedApp, type E2eServer } from '../helpers/e2e.js';
-import { makeTestLibrary } from '../helpers/library.js';
+import { totalOf, workListApp, workListParts } from '../helpers/work-list.js';
 
 /** expect.poll with room for a loaded machine (debounces of 100–500 ms plus a request). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-const total = async (p: string) => (await app.api<{ pagination: { totalCount: number } }>('GET', p)).pagination.totalCount;
+const total = (p: string) => totalOf(app.api, p);
 
-/** Circles, tags and voice actors for a few works (an offline scan knows none), through the admin API. */
-async function tagWorks({ api }: E2eServer): Promise<void> {
-  const label = (name: string) => ({ id: 0, name });
-  const edits: [number, string, string, string[], string[]][] = [
-    [100001, '耳かきと添い寝 其の一', 'テストサークル', ['耳かき', 'バイノーラル'], ['山田花子']],
-    [100002, '耳かきと添い寝 其の二', 'テストサークル', ['耳かき'], ['山田花子', '佐藤さくら']],
-    [100003, '雨音の夜', 'テストサークル', ['バイノーラル'], ['佐藤さくら']],
-    [100004, '星空のささやき', '別のサークル', ['癒やし'], ['鈴木みどり']],
-  ];
-  for (const [id, title, circle, tags, vas] of edits) {
-    await api('POST', `/api/edit/work/${id}`, { title, circle: label(circle), tags: tags.map(label), vas: vas.map(label) });
-  }
-}
-
-// the works only read: one scanned library for the file; each test opens its own page
-const app = servedApp({ library: makeTestLibrary, seed: tagWorks });
+// each test opens its own page
+const app = workListApp();
 
 describe('the work list', { timeout: 90_000 }, () => {
   let page: Page;
   let errors: string[];
 
-  const cards = () => page.getByTestId('work-card');
-  const list = () => page.getByTestId('works-list');
-  const notice = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+  const { cards, list, notice, pickOption } = workListParts(() => page);
   const settle = () => page.locator('[data-testid="works-list"] .mantine-Loader-root').waitFor({ state: 'detached' });
-  const pickOption = async (testId: string, option: string) => {
-    await page.getByTestId(testId).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
 
   beforeEach(async () => {
     ({ page, errors } = await app.open({ as: app.admin, timeout: 20_000 }));

@@ -4,56 +4,26 @@
  * is offered none of these (and the server refuses them: nothing is saved). Screenshots at 375 and 1280 px, light and dark.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
+import { labelWorks } from '../helpers/work-labels.js';
+import { WORK_PAGE_LABELS, workPage, type WorkDetail } from '../helpers/work-page.js';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-interface Detail {
-  title: string;
-  userRating: number | null;
-  progress: string | null;
-  review_text: string | null;
-  tags: { name: string }[];
-  vas: { name: string }[];
-  circle: { name: string };
-}
 
 // one scanned library for the file; ratings, progress and reviews are per user: each test has its own
 const app = servedApp({
   library: makeTestLibrary,
-  async seed({ api }) {
-    const label = (name: string) => ({ id: 0, name });
-    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-    await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
-  },
+  seed: ({ api }) => labelWorks(api, WORK_PAGE_LABELS.slice(0, 2)),
 });
-
-function helpers(page: Page) {
-  return {
-    notice: (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
-    row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
-    titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
-    /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
-    star: async (n: number) => {
-      const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');
-      await page.locator(`label[for="${id}"]`).click();
-    },
-    rowMenu: async (title: string, item: string) => {
-      await page.locator(`[data-testid="tree-item"][data-title="${title}"]`).getByTestId('tree-item-menu').click();
-      await page.getByRole('menuitem', { name: item }).click();
-    },
-  };
-}
 
 describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
   it('rates, marks progress, writes and deletes a review', async () => {
     const user = await app.addUser('user', 'listener');
     const { page, errors } = await app.open({ as: user, timeout: 20_000 });
-    const h = helpers(page);
-    const detail = () => app.api<Detail>('GET', '/api/work/100003', undefined, user.token);
+    const h = workPage(page);
+    const detail = () => app.api<WorkDetail>('GET', '/api/work/100003', undefined, user.token);
     await page.goto('/work/100003');
     await page.getByTestId('work-header').waitFor();
     expect(await page.getByTestId('action-edit').count()).toBe(0); // not an admin
@@ -104,7 +74,7 @@ describe('the work page, as a user and as a guest', { timeout: 90_000 }, () => {
     expect([rate.status, rate.body.error]).toEqual([403, refusal]);
     const mark = await app.api.call<{ error: string }>('PUT', '/api/review?starOnly=false&progressOnly=true', { user_name: guest.name, work_id: 100001, progress: 'marked' }, guest.token);
     expect([mark.status, mark.body.error]).toEqual([403, refusal]);
-    const work = await app.api<Detail>('GET', '/api/work/100001', undefined, guest.token);
+    const work = await app.api<WorkDetail>('GET', '/api/work/100001', undefined, guest.token);
     expect([work.userRating, work.progress]).toEqual([null, null]);
     expect(errors).toEqual([]);
   });

@@ -10,61 +10,30 @@ import type { Page } from 'playwright-core';
 import { readLocal, screenshot } from '../helpers/browser.js';
 import { servedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
+import { labelWorks } from '../helpers/work-labels.js';
+import { WORK_PAGE_LABELS, workPage, type WorkDetail } from '../helpers/work-page.js';
 
 const BJ = 1e12 + 200001;
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-interface Detail {
-  title: string;
-  userRating: number | null;
-  progress: string | null;
-  review_text: string | null;
-  tags: { name: string }[];
-  vas: { name: string }[];
-  circle: { name: string };
-}
-
-const label = (name: string) => ({ id: 0, name });
-
 // one scanned library for the file; only the edit test changes a work (100004, which no other test reads)
 const app = servedApp({
   library: makeTestLibrary,
-  async seed({ api }) {
-    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-    await api('POST', '/api/edit/work/100003', { title: '雨音の夜', circle: label('別のサークル'), tags: [label('耳かき')], vas: [label('佐藤さくら')] });
-    await api('POST', '/api/edit/work/100004', { title: '星空のささやき', circle: label('別のサークル'), tags: [label('癒やし')], vas: [label('鈴木みどり')] });
-  },
+  seed: ({ api }) => labelWorks(api, WORK_PAGE_LABELS),
 });
-
-function helpers(page: Page) {
-  return {
-    notice: (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
-    row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
-    titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
-    /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
-    star: async (n: number) => {
-      const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');
-      await page.locator(`label[for="${id}"]`).click();
-    },
-    rowMenu: async (title: string, item: string) => {
-      await page.locator(`[data-testid="tree-item"][data-title="${title}"]`).getByTestId('tree-item-menu').click();
-      await page.getByRole('menuitem', { name: item }).click();
-    },
-  };
-}
 
 describe('the work page, as the admin', { timeout: 90_000 }, () => {
   let admin: Account;
   let page: Page;
   let errors: string[];
-  let h: ReturnType<typeof helpers>;
+  let h: ReturnType<typeof workPage>;
 
   // an admin of each test's own (play history is per account), in a fresh page
   beforeEach(async () => {
     admin = await app.addUser('admin');
     ({ page, errors } = await app.open({ as: admin, timeout: 20_000 }));
-    h = helpers(page);
+    h = workPage(page);
   });
 
   it('opens a work from the list and browses its tree: breadcrumbs, up entry, natural order, playing a folder', async () => {
@@ -202,7 +171,7 @@ describe('the work page, as the admin', { timeout: 90_000 }, () => {
     // the page reloads after 2 s with the new data
     await poll(marker).toBe(false);
     await poll(() => page.getByTestId('work-detail-title').textContent()).toBe('星空のささやき（改）');
-    const work = await app.api<Detail>('GET', '/api/work/100004');
+    const work = await app.api<WorkDetail>('GET', '/api/work/100004');
     expect(work.circle.name).toBe('テストサークル');
     expect(work.tags.map((t) => t.name).sort()).toEqual(['新しいタグ', '癒やし', '耳かき'].sort());
     expect(work.vas.map((v) => v.name)).toEqual(['佐藤さくら']);

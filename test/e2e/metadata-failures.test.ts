@@ -7,9 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { shots } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
+import { sitesAt } from '../helpers/dead-sites.js';
 import { tempDir } from '../helpers/app.js';
 
 const app = servedApp();
@@ -22,12 +22,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(probe.address() as net.AddressInfo).port}`;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  siteEnv = {
-    KIKOPLAY_DLSITE_BASE_URL: `${base}/dlsite`,
-    KIKOPLAY_DLSITE_IMAGE_BASE_URL: `${base}/img`,
-    KIKOPLAY_HVDB_BASE_URL: `${base}/hvdb`,
-    KIKOPLAY_ASMR_ONE_BASE_URL: `${base}/asmr`,
-  };
+  siteEnv = sitesAt(base);
   root = tempDir('kikoplay-e2e-down-');
   for (let i = 1; i <= 3; i++) {
     const dir = path.join(root, `RJ50000${i} 作品 ${i}`);
@@ -35,19 +30,6 @@ beforeAll(async () => {
     writeFileSync(path.join(dir, 'readme.txt'), `work ${i}`);
   }
 });
-
-async function shots(page: Page, name: string, settled: ReturnType<Page['getByTestId']>) {
-  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
-}
 
 describe('metadata sites down', { timeout: 180_000 }, () => {
   it('the scan ends fast with the failures counted and explained; cards show no invented facts', async () => {

@@ -4,27 +4,17 @@
  * Session metadata, against the built `kikoplay serve` and a scanned work of generated WAV tracks with a
  * cover and a lyric file.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { servedApp } from '../helpers/e2e.js';
-import { synthWav } from '../../server/library/demo-library.js';
-import { coverJpeg } from '../helpers/scanned-app.js';
-
-const AUDIO_WORK = 100005;
-const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
+import { playFromTree, RAIN_TRACKS, RAIN_WORK, writeRainWork } from '../helpers/playing.js';
 
 // one scanned work for the file; each test plays it as a user of its own in a fresh page
 const app = servedApp({
   async library() {
     const root = tempDir('kikoplay-extras-');
-    const audio = path.join(root, `RJ${AUDIO_WORK} 雨の日のささやき`);
-    mkdirSync(audio, { recursive: true });
-    TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 60]], 0.2)));
-    writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
-    writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+    await writeRainWork(root, 60);
     return { root };
   },
 });
@@ -41,20 +31,6 @@ async function media(page: Page): Promise<{ time: number; paused: boolean } | nu
     const el = Array.from(doc.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
     return el ? { time: el.currentTime, paused: el.paused } : null;
   });
-}
-
-const playingTime = (page: Page) =>
-  page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { querySelectorAll(sel: string): ArrayLike<MediaLike> } }).document;
-    return Array.from(doc.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'))?.currentTime ?? 0;
-  });
-
-async function play(page: Page, work: number, title: string): Promise<void> {
-  await page.goto(`/work/${work}`);
-  await page.getByTestId('file-tree').waitFor();
-  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
-  await page.getByTestId('player-bar').waitFor();
-  await expect.poll(() => playingTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);
 }
 
 describe('picture-in-picture lyrics, the equalizer, speed, the media session and the lyric bar', () => {
@@ -76,7 +52,7 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
 
   beforeEach(async () => {
     ({ page, errors } = await app.open({ as: await app.addUser('user', 'listener') }));
-    await play(page, AUDIO_WORK, TRACKS[0]);
+    await playFromTree(page, RAIN_WORK, RAIN_TRACKS[0]);
   });
 
   it('tells the media session what plays', async () => {
@@ -84,7 +60,7 @@ describe('picture-in-picture lyrics, the equalizer, speed, the media session and
       const m = (globalThis as unknown as PipDoc).navigator.mediaSession;
       return { title: m.metadata?.title, artist: m.metadata?.artist, state: m.playbackState };
     });
-    expect(session).toEqual({ title: TRACKS[0], artist: '雨の日のささやき', state: 'playing' });
+    expect(session).toEqual({ title: RAIN_TRACKS[0], artist: '雨の日のささやき', state: 'playing' });
   });
 
   it('opens the lyrics in a PIP window after asking, syncs play state both ways, and turns off when closed', async () => {

@@ -3,29 +3,22 @@
  * bottom bar's swipe gestures, against the built `kikoplay serve` and a scanned library (generated WAV
  * tracks with a cover, and the committed tiny H.264 video).
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { PACKAGE_ROOT } from '../helpers/cli-server.js';
 import { servedApp } from '../helpers/e2e.js';
-import { synthWav } from '../../server/library/demo-library.js';
-import { coverJpeg } from '../helpers/scanned-app.js';
+import { playFromTree, RAIN_TRACKS, RAIN_WORK, writeRainWork } from '../helpers/playing.js';
 
-const AUDIO_WORK = 100005;
 const VIDEO_WORK = 100004;
-const TRACKS = ['01 雨の音.wav', '02 おやすみ.wav'];
 
 // one scanned library for the file; each test plays as a user of its own in a fresh page
 const app = servedApp({
   async library() {
     const root = tempDir('kikoplay-video-');
-    const audio = path.join(root, `RJ${AUDIO_WORK} 雨の日のささやき`);
-    mkdirSync(audio, { recursive: true });
-    TRACKS.forEach((name, i) => writeFileSync(path.join(audio, name), synthWav([[392 + 98 * i, 60]], 0.2)));
-    writeFileSync(path.join(audio, '01 雨の音.lrc'), '[00:00.00]雨の音が聞こえる\n[00:05.00]ゆっくり休んでね\n');
-    writeFileSync(path.join(audio, 'cover.jpg'), await coverJpeg());
+    await writeRainWork(root, 60);
     const video = path.join(root, `RJ${VIDEO_WORK} ビデオ作品`);
     mkdirSync(video, { recursive: true });
     copyFileSync(path.join(PACKAGE_ROOT, 'test/fixtures/audio/tiny-video.mp4'), path.join(video, 'movie.mp4'));
@@ -52,14 +45,6 @@ async function media(page: Page) {
   });
 }
 
-async function play(page: Page, work: number, title: string): Promise<void> {
-  await page.goto(`/work/${work}`);
-  await page.getByTestId('file-tree').waitFor();
-  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
-  await page.getByTestId('player-bar').waitFor();
-  await expect.poll(async () => (await media(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.2);
-}
-
 describe('the full-screen player', () => {
   let page: Page;
   let errors: string[];
@@ -79,7 +64,7 @@ describe('the full-screen player', () => {
   });
 
   it('plays a video file in the full-screen player, reached from the header link', async () => {
-    await play(page, VIDEO_WORK, 'movie.mp4');
+    await playFromTree(page, VIDEO_WORK, 'movie.mp4');
     // the clip is 2 s long: repeat it so it is playing whenever the test looks
     // (go round the modes to repeatOnce)
     await page.getByTestId('player-bar-open').click();
@@ -119,8 +104,8 @@ describe('the full-screen player', () => {
   });
 
   it('shows the cover, the lyric line and the seek bar for an audio track', async () => {
-    await play(page, AUDIO_WORK, TRACKS[0]);
-    await page.goto(`/fullScreenPlayer/${AUDIO_WORK}`); // a reload: the queue comes back, paused
+    await playFromTree(page, RAIN_WORK, RAIN_TRACKS[0]);
+    await page.goto(`/fullScreenPlayer/${RAIN_WORK}`); // a reload: the queue comes back, paused
     await page.getByTestId('fullscreen-player').waitFor();
     await page.getByTestId('player-toggle').last().click();
     await expect.poll(() => page.getByTestId('fullscreen-lyric').textContent()).toMatch(/雨の音が聞こえる|ゆっくり休んでね/);
@@ -134,7 +119,7 @@ describe('swipe gestures on the bottom bar', () => {
 
   beforeEach(async () => {
     ({ page } = await app.open({ as: await app.addUser('user', 'listener') }));
-    await play(page, AUDIO_WORK, TRACKS[0]);
+    await playFromTree(page, RAIN_WORK, RAIN_TRACKS[0]);
   });
 
   /** Press on the bar's title, move by (dx, dy) in small steps (after `holdMs`), release. */

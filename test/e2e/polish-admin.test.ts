@@ -8,38 +8,22 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { shots } from '../helpers/browser.js';
 import { servedApp, uniqueName } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
+import { labelWorks } from '../helpers/work-labels.js';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 const app = servedApp({
   library: makeTestLibrary,
-  async seed({ api }) {
-    const label = (name: string) => ({ id: 0, name });
-    // 耳かき exists as a tag (of 100001); 100002 starts with 癒やし only
-    await api('POST', '/api/edit/work/100001', { title: '耳かきと添い寝', circle: label('テストサークル'), tags: [label('耳かき')], vas: [label('山田花子')] });
-    await api('POST', '/api/edit/work/100002', { title: '波の音', circle: label('テストサークル'), tags: [label('癒やし')], vas: [label('佐藤さくら')] });
-  },
+  seed: ({ api }) =>
+    labelWorks(api, [
+      // 耳かき exists as a tag (of 100001); 100002 starts with 癒やし only
+      { id: 100001, title: '耳かきと添い寝', circle: 'テストサークル', tags: ['耳かき'], vas: ['山田花子'] },
+      { id: 100002, title: '波の音', circle: 'テストサークル', tags: ['癒やし'], vas: ['佐藤さくら'] },
+    ]),
 });
-
-/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
-const toastsGone = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
-
-async function shots(page: Page, name: string, settled: ReturnType<Page['getByTestId']>) {
-  await toastsGone(page);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
-}
 
 describe('the admin polish of issue 22', { timeout: 120_000 }, () => {
   it('the tag editor: Enter adds the typed tag (the existing one when it exists), Esc closes only the list', async () => {

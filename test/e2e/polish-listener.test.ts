@@ -11,10 +11,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme, writeLocal } from '../helpers/browser.js';
+import { shots, toasts, VIEWPORTS, writeLocal } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
+import { playFromTree } from '../helpers/playing.js';
 import { synthWav } from '../../server/library/demo-library.js';
 
 /** A work of one 8-second track whose LRC file's last line starts well before its end. */
@@ -55,14 +56,6 @@ const media = (page: Page) =>
     return { time: el?.currentTime ?? 0, ended: el?.ended ?? false };
   });
 
-async function play(page: Page, work: number, title: string): Promise<void> {
-  await page.goto(`/work/${work}`);
-  await page.getByTestId('file-tree').waitFor();
-  await page.locator(`[data-testid="tree-item"][data-title="${title}"] button`).first().click();
-  await page.getByTestId('player-bar').waitFor();
-  await expect.poll(async () => (await media(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
-}
-
 /** Answers to requests matching `match` wait until `release()` (then they go on to the server). */
 async function hold(page: Page, match: (url: URL) => boolean): Promise<{ seen: () => number; release(): void }> {
   let open!: () => void;
@@ -82,21 +75,6 @@ async function hold(page: Page, match: (url: URL) => boolean): Promise<{ seen: (
 /** The bar's play / pause button. */
 const barToggle = (page: Page) => page.getByTestId('player-bar').getByTestId('player-toggle');
 
-const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-
-/** Each viewport and scheme: the page fits its width, and a picture of it once `settled` stands still. */
-async function shots(page: Page, name: string, settled: () => Locator) {
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page), `${name} at ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled());
-    }
-  }
-}
-
 describe("the listener's polish", () => {
   it('opens the keyboard shortcuts with ? (not while typing) and closes them with Esc', async () => {
     const user = await app.addUser('user');
@@ -113,7 +91,7 @@ describe("the listener's polish", () => {
       .toEqual([expect.stringContaining('播放'), expect.stringContaining('搜索与列表'), expect.stringContaining('图片预览'), expect.stringContaining('通用')]);
     const playback = help.getByTestId('shortcut-group').first();
     for (const text of ['空格', '播放 / 暂停', '后退 5 秒', '前进 30 秒', '上一首', '下一首', '音量加大']) expect(await playback.textContent()).toContain(text);
-    await shots(page, 'shortcut-help', () => help);
+    await shots(page, 'shortcut-help', help);
 
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
@@ -140,7 +118,7 @@ describe("the listener's polish", () => {
     const columns = Number(await page.getByTestId('works-list').getAttribute('data-columns'));
     expect(await skeleton.getByTestId('skeleton-item').count()).toBeGreaterThanOrEqual(columns);
     expect(await skeleton.getAttribute('role')).toBe('status');
-    await shots(page, 'works-skeleton', () => skeleton);
+    await shots(page, 'works-skeleton', skeleton);
     await page.setViewportSize(VIEWPORTS.desktop);
     works.release();
     await page.getByTestId('work-card').first().waitFor();
@@ -201,7 +179,7 @@ describe("the listener's polish", () => {
   it('labels the lyric offset box', async () => {
     const user = await app.addUser('user');
     const { page, errors } = await app.open({ as: user });
-    await play(page, LONG_WORK, LONG_TRACK);
+    await playFromTree(page, LONG_WORK, LONG_TRACK);
     await page.getByTestId('player-bar-open').click();
     const label = page.getByTestId('lyric-offset-label');
     await label.waitFor();
@@ -209,7 +187,7 @@ describe("the listener's polish", () => {
     // the visible label names the box
     const box = page.getByLabel('歌词偏移', { exact: true });
     expect(await box.getAttribute('data-testid')).toBe('lyric-offset');
-    await shots(page, 'lyric-offset', () => label);
+    await shots(page, 'lyric-offset', label);
     expect(errors).toEqual([]);
   });
 
@@ -242,7 +220,7 @@ describe("the listener's polish", () => {
   it('shows elapsed and total time in the player bar, fitting 375 and 1280 px', async () => {
     const user = await app.addUser('user');
     const { page, errors } = await app.open({ as: user });
-    await play(page, LONG_WORK, LONG_TRACK);
+    await playFromTree(page, LONG_WORK, LONG_TRACK);
     const time = page.getByTestId('player-bar-time');
     await expect.poll(() => time.textContent(), { timeout: 10_000 }).toMatch(/^0:0[1-9] \/ 0:20$/);
     await barToggle(page).click();
@@ -258,14 +236,14 @@ describe("the listener's polish", () => {
       expect(box.y).toBeGreaterThanOrEqual(bar.y);
       expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
     }
-    await shots(page, 'player-bar-time', () => page.getByTestId('player-bar'));
+    await shots(page, 'player-bar-time', page.getByTestId('player-bar'));
     expect(errors).toEqual([]);
   });
 
   it('takes the lyric bar away when the track ends', async () => {
     const user = await app.addUser('user');
     const { page, errors } = await app.open({ as: user });
-    await play(page, SHORT_WORK, SHORT_TRACK);
+    await playFromTree(page, SHORT_WORK, SHORT_TRACK);
     await page.getByTestId('lyric-bar-text').filter({ hasText: LAST_LINE }).waitFor();
     await expect.poll(async () => (await media(page)).ended, { timeout: 20_000 }).toBe(true);
     await page.getByTestId('lyric-bar').waitFor({ state: 'detached', timeout: 10_000 });

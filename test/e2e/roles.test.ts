@@ -12,53 +12,21 @@
  * DLsite is a loopback server that holds every request open while `hang` is on (so a refresh of the
  * library's metadata runs until it is cancelled) and resets connections otherwise.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { servedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
+import { deadSites } from '../helpers/dead-sites.js';
 
 const TIME_ZONE = 'Asia/Tokyo';
 const WORK = 100002;
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-const site = { hang: false };
-const held = new Set<http.ServerResponse>();
-const fakeSite = http.createServer((req, res) => {
-  if (site.hang) {
-    held.add(res);
-    res.on('close', () => held.delete(res));
-    return;
-  }
-  req.socket.destroy(); // "DLsite unreachable"
-});
-let siteEnv: NodeJS.ProcessEnv;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => fakeSite.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(fakeSite.address() as AddressInfo).port}`;
-  siteEnv = {
-    KIKOPLAY_DLSITE_BASE_URL: `${base}/dlsite`,
-    KIKOPLAY_DLSITE_IMAGE_BASE_URL: `${base}/img`,
-    KIKOPLAY_HVDB_BASE_URL: `${base}/hvdb`,
-    KIKOPLAY_ASMR_ONE_BASE_URL: `${base}/asmr`,
-    KIKOPLAY_RETRY: '0',
-    KIKOPLAY_RETRY_DELAY: '0',
-    KIKOPLAY_DLSITE_TIMEOUT: '120000',
-    KIKOPLAY_HVDB_TIMEOUT: '120000',
-  };
-});
+const sites = deadSites();
 
 const app = servedApp({ library: makeTestLibrary });
-
-afterAll(() => {
-  for (const res of held) res.destroy();
-  fakeSite.closeAllConnections();
-  fakeSite.close();
-});
 
 /** Every answer with status 403 the context receives (page loads, API calls, media). */
 function watchRefusals(context: BrowserContext): string[] {
@@ -215,9 +183,9 @@ describe('screens follow the role', { timeout: 180_000 }, () => {
   });
 
   it("a scan started by the admin: the admin's page shows the notice in local time with the scanner link, the user's shows none", async () => {
-    const own = await app.ownServer({ env: siteEnv, scanned: app.libRoot });
+    const own = await app.ownServer({ env: sites.env, scanned: app.libRoot });
     const user = await own.addUser('user', 'listener');
-    site.hang = true;
+    sites.hang(true);
     const ws = new WebSocket(`${own.url.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(own.admin.token)}`);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -227,7 +195,7 @@ describe('screens follow the role', { timeout: 180_000 }, () => {
         ws.once('error', reject);
       });
       ws.send(JSON.stringify({ event: 'PERFORM_UPDATE' })); // refresh the library's metadata: it waits on "DLsite"
-      await poll(() => held.size).toBeGreaterThan(0);
+      await poll(() => sites.held).toBeGreaterThan(0);
       const version = await own.api<{ lockFileExists: boolean; lockStartedAt: string | null }>('GET', '/api/version');
       expect(version.lockFileExists).toBe(true);
       const startedAt = new Date(version.lockStartedAt!);
@@ -267,8 +235,8 @@ describe('screens follow the role', { timeout: 180_000 }, () => {
       ws.send(JSON.stringify({ event: 'KILL_SCAN_PROCESS' }));
       await poll(async () => (await own.api<{ lockFileExists: boolean }>('GET', '/api/version')).lockFileExists).toBe(false);
     } finally {
-      site.hang = false;
-      for (const res of held) res.destroy();
+      sites.hang(false);
+      sites.dropHeld();
       ws.close();
     }
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { shots } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { tempDir } from '../helpers/app.js';
@@ -68,23 +68,6 @@ async function unpack(href: string): Promise<string> {
   writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
   await run('unzip', ['-q', zip, '-d', path.join(dir, 'out')], { env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' } });
   return path.join(dir, 'out');
-}
-
-async function shots(page: Page, name: string, settled: ReturnType<Page['getByTestId']>) {
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
 }
 
 describe('a whole work from the work page', { timeout: 120_000 }, () => {

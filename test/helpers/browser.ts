@@ -171,3 +171,33 @@ export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): 
     timeout: 5_000,
   });
 }
+
+/** The toasts (Mantine notifications) on the page. */
+export const toasts = (page: Page): Locator => page.locator('.mantine-Notification-root');
+
+/** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
+export async function toastsGone(page: Page, timeout = 10_000): Promise<void> {
+  const { expect } = await import('vitest');
+  await expect.poll(() => toasts(page).count(), { timeout }).toBe(0);
+}
+
+/**
+ * Once the toasts have closed, each of VIEWPORTS in the light and the dark scheme: nothing sticks out
+ * sideways, and a screenshot `<name>-<width>-<scheme>` once `settled` stands still. The page is left at
+ * the desktop viewport in the light scheme.
+ */
+export async function shots(page: Page, name: string, settled?: Locator): Promise<void> {
+  const { expect } = await import('vitest');
+  await toastsGone(page);
+  for (const viewport of Object.values(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await waitForColorScheme(page, colorScheme);
+      expect(await scrollWidthOf(page), `${name} at ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -1,0 +1,42 @@
+/**
+ * The work page's tests (test/e2e/library-work.test.ts as the admin, library-work-users.test.ts as a
+ * user and a guest): the labels they give the generated test library, the work detail the API answers,
+ * and the page's parts they use.
+ */
+import type { Page } from 'playwright-core';
+import type { WorkLabels } from './work-labels.js';
+
+/** Works 100001 and 100003 share a tag; 100004 is the one the admin's edit test changes. */
+export const WORK_PAGE_LABELS: readonly WorkLabels[] = [
+  { id: 100001, title: '耳かきと添い寝', circle: 'テストサークル', tags: ['耳かき'], vas: ['山田花子'] },
+  { id: 100003, title: '雨音の夜', circle: '別のサークル', tags: ['耳かき'], vas: ['佐藤さくら'] },
+  { id: 100004, title: '星空のささやき', circle: '別のサークル', tags: ['癒やし'], vas: ['鈴木みどり'] },
+];
+
+/** GET /api/work/:id, the fields the tests read. */
+export interface WorkDetail {
+  title: string;
+  userRating: number | null;
+  progress: string | null;
+  review_text: string | null;
+  tags: { name: string }[];
+  vas: { name: string }[];
+  circle: { name: string };
+}
+
+export function workPage(page: Page) {
+  return {
+    notice: (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
+    row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
+    titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
+    /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
+    star: async (n: number) => {
+      const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');
+      await page.locator(`label[for="${id}"]`).click();
+    },
+    rowMenu: async (title: string, item: string) => {
+      await page.locator(`[data-testid="tree-item"][data-title="${title}"]`).getByTestId('tree-item-menu').click();
+      await page.getByRole('menuitem', { name: item }).click();
+    },
+  };
+}
