@@ -8,13 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { shots } from '../helpers/browser.js';
 import { servedApp } from '../helpers/e2e.js';
 import { runCli } from '../helpers/run-cli.js';
-import { zhCN } from '../../web/src/i18n/zh-CN.js';
+import { zhCN } from '../../web/src/i18n/account-subsonic/zh-CN.js';
 
-const M = zhCN.account.subsonic;
+const M = zhCN;
 const app = servedApp();
 
 /** A /rest call as a native app makes it; the `subsonic-response` of its JSON answer. */
@@ -34,20 +33,6 @@ function tokenCredentials(user: string, password: string): Record<string, string
       .digest('hex'),
     s,
   };
-}
-
-async function shots(page: Page, name: string, settled: Locator) {
-  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
-  for (const viewport of Object.values(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await waitForColorScheme(page, colorScheme);
-      expect(await scrollWidthOf(page)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `${name}-${viewport.width}-${colorScheme}`, settled);
-    }
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 describe('the Subsonic section of the account page', { timeout: 180_000 }, () => {

@@ -10,6 +10,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LOCALES, locale, setLocale, t, type Messages } from '../../web/src/i18n/index.js';
 import { zhCN } from '../../web/src/i18n/zh-CN.js';
+import type { Locale } from '../../web/src/i18n/locale.js';
+import { SUBSONIC_CATALOGUES, subsonicText } from '../../web/src/i18n/account-subsonic/index.js';
+import { zhCN as subsonicZh } from '../../web/src/i18n/account-subsonic/zh-CN.js';
 
 type Entry = Record<string, unknown>;
 const isSection = (v: unknown): v is Entry => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,9 +30,9 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 const sampleString = (i: number) => `xq${i}z`;
 const sampleNumber = (i: number) => 417 + 111 * i;
 
-/** The declared parameter types of zh-CN's function messages (path → type texts), read from its source. */
-function declaredParameters(): Map<string, string[]> {
-  const file = fileURLToPath(new URL('../../web/src/i18n/zh-CN.ts', import.meta.url));
+/** The declared parameter types of a zh-CN catalogue's function messages (path → type texts), read from its source. */
+function declaredParameters(zhFile = 'zh-CN.ts'): Map<string, string[]> {
+  const file = fileURLToPath(new URL(`../../web/src/i18n/${zhFile}`, import.meta.url));
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const out = new Map<string, string[]>();
   const walk = (node: ts.Node, path: string[]) => {
@@ -60,8 +63,8 @@ function sampleOf(type: string, i: number): string | number {
 }
 
 /** The arguments to call a message with, and which of them zh-CN writes into its text. */
-function samplesFor(path: string, zh: (...args: never[]) => string): { args: (string | number)[]; shown: string[] } {
-  const types = PARAMETERS.get(path);
+function samplesFor(path: string, zh: (...args: never[]) => string, parameters = PARAMETERS): { args: (string | number)[]; shown: string[] } {
+  const types = parameters.get(path);
   if (!types || types.length !== zh.length) throw new Error(`${path}: parameters not found in zh-CN.ts`);
   const args = types.map(sampleOf);
   const out = String(zh(...(args as never[])));
@@ -71,24 +74,21 @@ function samplesFor(path: string, zh: (...args: never[]) => string): { args: (st
 const reference = leaves(zhCN);
 const others = LOCALES.filter((l) => l !== 'zh-CN');
 
-describe('catalogues', () => {
-  it('zh-CN is the reference and has hundreds of messages', () => {
-    expect(CATALOGUES['zh-CN']).toBe(zhCN);
-    expect(reference.size).toBeGreaterThan(500);
-  });
-
+/** en and ja against zh-CN: the same keys, kinds of value and function parameters, every value written. */
+function compareWithZh(catalogues: Record<Locale, unknown>, parameters: Map<string, string[]>, minFunctions: number) {
+  const zhLeaves = leaves(catalogues['zh-CN']);
   for (const l of others) {
     describe(l, () => {
-      const own = leaves(CATALOGUES[l]);
+      const own = leaves(catalogues[l]);
 
       it('has exactly the keys of zh-CN', () => {
-        expect([...own.keys()].filter((k) => !reference.has(k))).toEqual([]);
-        expect([...reference.keys()].filter((k) => !own.has(k))).toEqual([]);
+        expect([...own.keys()].filter((k) => !zhLeaves.has(k))).toEqual([]);
+        expect([...zhLeaves.keys()].filter((k) => !own.has(k))).toEqual([]);
       });
 
       it('has the same kind of value for each key, and no empty text where zh-CN has some', () => {
         const wrong: string[] = [];
-        for (const [key, zh] of reference) {
+        for (const [key, zh] of zhLeaves) {
           const mine = own.get(key);
           if (typeof mine !== typeof zh) wrong.push(`${key}: ${typeof mine} instead of ${typeof zh}`);
           else if (typeof zh === 'string' && zh !== '' && (mine as string).trim() === '') wrong.push(`${key}: empty`);
@@ -99,24 +99,33 @@ describe('catalogues', () => {
       it('takes the parameters of zh-CN in each function and writes every value zh-CN writes', () => {
         const wrong: string[] = [];
         let checked = 0;
-        for (const [key, zh] of reference) {
+        for (const [key, zh] of zhLeaves) {
           if (typeof zh !== 'function') continue;
           const mine = own.get(key) as (...args: never[]) => string;
           if (mine.length !== zh.length) {
             wrong.push(`${key}: ${mine.length} parameters instead of ${zh.length}`);
             continue;
           }
-          const { args, shown } = samplesFor(key, zh as (...args: never[]) => string);
+          const { args, shown } = samplesFor(key, zh as (...args: never[]) => string, parameters);
           const text = mine(...(args as never[]));
           if (typeof text !== 'string' || !text.trim()) wrong.push(`${key}: no text`);
           for (const a of shown) if (!String(text).includes(a)) wrong.push(`${key}: does not write ${a} (${JSON.stringify(text)})`);
           checked++;
         }
         expect(wrong).toEqual([]);
-        expect(checked).toBeGreaterThan(50);
+        expect(checked).toBeGreaterThanOrEqual(minFunctions);
       });
     });
   }
+}
+
+describe('catalogues', () => {
+  it('zh-CN is the reference and has hundreds of messages', () => {
+    expect(CATALOGUES['zh-CN']).toBe(zhCN);
+    expect(reference.size).toBeGreaterThan(500);
+  });
+
+  compareWithZh(CATALOGUES, PARAMETERS, 50);
 
   it('the check itself fails on a missing key, an extra key and a dropped placeholder', () => {
     const nav: Entry = { ...zhCN.nav, extra: 'x' };
@@ -131,6 +140,25 @@ describe('catalogues', () => {
     expect(shown.every((a) => dropped().includes(String(a)))).toBe(false);
     expect(samplesFor('library.card.price', zhCN.library.card.price)).toEqual({ args: [sampleNumber(0)], shown: [String(sampleNumber(0))] });
     expect(samplesFor('aiCentre.account', zhCN.aiCentre.account)).toEqual({ args: ['user', sampleString(1)], shown: [sampleString(1)] });
+  });
+});
+
+describe("the account page's Subsonic catalogue (loaded with that page)", () => {
+  it('zh-CN has the section', () => {
+    expect(SUBSONIC_CATALOGUES['zh-CN']).toBe(subsonicZh);
+    expect(leaves(subsonicZh).size).toBeGreaterThan(20);
+  });
+
+  compareWithZh(SUBSONIC_CATALOGUES, declaredParameters('account-subsonic/zh-CN.ts'), 4);
+
+  it('follows the active language', () => {
+    const before = locale();
+    try {
+      setLocale('ja', { remember: false });
+      expect(subsonicText()).toBe(SUBSONIC_CATALOGUES.ja);
+    } finally {
+      setLocale(before, { remember: false });
+    }
   });
 });
 

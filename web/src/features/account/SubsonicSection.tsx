@@ -10,14 +10,14 @@ import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
 import { formatDateTime } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import { subsonicText } from '../../i18n/account-subsonic/index.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { SUBSONIC_KEY, clearSubsonicPassword, createSubsonicKey, fetchSubsonic, revokeSubsonicKey, setSubsonicPassword } from './api.js';
 
 const MIN = 8;
 
 function NewKey({ made, onDone }: { made: { name: string; key: string }; onDone: () => void }) {
-  const M = t.account.subsonic;
+  const M = subsonicText();
   return (
     <Alert color="green" data-testid="subsonic-new-key" title={M.keyMade(made.name)}>
       <Stack gap="xs">
@@ -43,7 +43,7 @@ function NewKey({ made, onDone }: { made: { name: string; key: string }; onDone:
 }
 
 export function SubsonicSection({ guest }: { guest: boolean }) {
-  const M = t.account.subsonic;
+  const M = subsonicText();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: SUBSONIC_KEY, queryFn: ({ signal }) => fetchSubsonic(signal) });
   const [name, setName] = useState('');
