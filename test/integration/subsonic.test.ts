@@ -367,6 +367,10 @@ describe('Subsonic API', () => {
       expect(((await api().getLyricsBySongId({ id: `tr-${WORK}-3` })) as Json).lyricsList.structuredLyrics).toEqual([]);
       const { lyrics } = (await api().getLyrics({ artist: 'サークル鳥', title: '01 夜' })) as Json;
       expect(lyrics.value).toBe('こんにちは\nさようなら');
+      // without the artist every file name is tested (through the costly-search gate); another circle finds nothing
+      expect(((await api().getLyrics({ title: '01 夜' })) as Json).lyrics).toMatchObject({ artist: 'サークル鳥', value: 'こんにちは\nさようなら' });
+      expect(((await api().getLyrics({ artist: 'Alpha', title: '01 夜' })) as Json).lyrics.value).toBeUndefined();
+      expect(((await api().getLyrics({ title: '100%_夜' })) as Json).lyrics.value).toBeUndefined();
     });
   });
 

@@ -203,13 +203,23 @@ export class SubsonicLibraryRepo {
   /** Audio files whose name (without extension) is `title`, of a circle named `artist` when given (at most 20). */
   async songsTitled(title: string, artist?: string): Promise<{ work_id: number; n: number }[]> {
     const like = `%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
+    // with a circle its works drive (indexed); without, every audio file is tested (the caller bounds it)
     const rows = await this.db.all<{ work_id: number; n: number; path: string }>(
-      `SELECT f.work_id, f.n, f.path FROM files f JOIN works w ON w.id = f.work_id AND w.missing = 0 JOIN circles c ON c.id = w.circle_id
-        WHERE f.kind = 'audio' AND f.path LIKE ? ESCAPE '\\' ${artist ? 'AND c.name = ?' : ''} LIMIT 200`,
-      artist ? [like, artist] : [like],
+      artist
+        ? `SELECT f.work_id, f.n, f.path FROM files f
+            WHERE f.work_id IN (SELECT w.id FROM works w JOIN circles c ON c.id = w.circle_id WHERE c.name = ? AND +w.missing = 0)
+              AND f.kind = 'audio' AND f.path LIKE ? ESCAPE '\\' LIMIT 200`
+        : `SELECT f.work_id, f.n, f.path FROM files f JOIN works w ON w.id = f.work_id AND +w.missing = 0
+            WHERE f.kind = 'audio' AND f.path LIKE ? ESCAPE '\\' LIMIT 200`,
+      artist ? [artist, like] : [like],
     );
     const base = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
     return rows.filter((r) => base(r.path) === title).slice(0, 20);
+  }
+
+  /** Run `fn`, whose reads through this repository may be costly, on the database's costly connection. */
+  costly<T>(timeoutMs: number, fn: () => Promise<T>, admit?: () => void, waitMs?: number): Promise<T> {
+    return this.db.costly(timeoutMs, fn, admit, waitMs);
   }
 
   /** All of the user's stars of one kind, as item → when. */

@@ -1,4 +1,5 @@
 import type { Actor } from '../../auth/roles.js';
+import { CostlySearchGate } from '../works/costly-search-gate.js';
 import type { SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
 import type { LyricLine } from '../../domain/lyrics/types.js';
 import type { LyricsService } from '../lyrics-service.js';
@@ -15,11 +16,16 @@ const GOOD_MATCH = 1.5;
  * local LRC/VTT/SRT file in any encoding, or a successful AI lyric.
  */
 export class SubsonicLyricsService {
+  /** getLyrics without an artist tests every audio file's name: one at a time, time-limited, like short searches. */
+  private readonly gate: CostlySearchGate;
+
   constructor(
     private readonly lyrics: LyricsService,
     private readonly library: SubsonicLibraryService,
     private readonly repo: SubsonicLibraryRepo,
-  ) {}
+  ) {
+    this.gate = new CostlySearchGate(repo);
+  }
 
   private async lines(workId: number, n: number): Promise<LyricLine[] | null> {
     const { lyricList } = await this.lyrics.query(workId, n);
@@ -53,7 +59,8 @@ export class SubsonicLyricsService {
   /** Legacy getLyrics: the plain text of the first song titled `title` (of the circle `artist`, when given). */
   async byTitle(actor: Actor, artist: string | undefined, title: string | undefined) {
     if (!title) return {};
-    for (const ref of await this.repo.songsTitled(title, artist)) {
+    const refs = artist ? await this.repo.songsTitled(title, artist) : await this.gate.run(`user:${actor.id}`, () => this.repo.songsTitled(title));
+    for (const ref of refs) {
       const lines = await this.lines(ref.work_id, ref.n).catch(() => null);
       if (!lines?.length) continue;
       const song = await this.library.song(actor, `tr-${ref.work_id}-${ref.n}`);
