@@ -200,6 +200,10 @@ describe.each(['en', 'ja', 'zh-CN'] as const)('the tour in %s at 1280 px', (lang
     // open a work from the list
     await navLink(T.nav.works).click();
     await page.waitForURL('**/works');
+    // the tag's list (which holds this work too) is replaced by the whole library's: click a card of the
+    // new list, not one about to be swapped out under the click
+    await poll(() => title.textContent()).toBe(W.titleAll);
+    await poll(() => cards.count()).toBe(WORKS.length);
     await page.locator(`[data-testid="work-card"][data-work-id="${PLAYED.id}"]`).getByRole('link').first().click();
     await page.waitForURL(`**/work/${PLAYED.id}`);
     await poll(() => page.getByTestId('work-detail-title').textContent()).toBe(PLAYED.title);
