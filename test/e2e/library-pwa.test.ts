@@ -183,23 +183,65 @@ describe('route chunks load under a time limit', { timeout: 90_000 }, () => {
   it('installs the worker for the first time only once the user stops scrolling', async () => {
     const { context, page } = await openPage(browser, { baseURL: `http://127.0.0.1:${(await serve(path.join(tmp, 'v1'))).port}` });
     page.setDefaultTimeout(15_000);
-    const registered = () =>
-      page.evaluate(async () => {
-        const sw = (globalThis as unknown as { navigator: { serviceWorker: { getRegistration(): Promise<unknown> } } }).navigator.serviceWorker;
-        return (await sw.getRegistration()) !== undefined;
+    /** The page's input events (with their scroll distance) and worker registrations, at page times. */
+    const timeline = async () =>
+      (await page.evaluate(() => (globalThis as unknown as { kikoplayTimeline: string[] }).kikoplayTimeline)).map((e) => {
+        const [at, what, delta] = e.split(' ');
+        return { at: Number(at), what, delta: Number(delta ?? 0) };
       });
+    const registered = async () => (await timeline()).some((e) => e.what === 'register');
+    const shown = async () => (await timeline()).map((e) => `${e.at} ${e.what}`).join(', ');
     try {
-      await page.goto('/works');
-      await page.getByTestId('works-page').waitFor();
+      await page.addInitScript(() => {
+        const g = globalThis as unknown as {
+          kikoplayTimeline: string[];
+          addEventListener(type: string, fn: (e: { deltaY?: number }) => void, options: object): void;
+          navigator: { serviceWorker: { register(...args: unknown[]): Promise<unknown> } };
+        };
+        const timeline: string[] = (g.kikoplayTimeline = []);
+        const note = (what: string) => timeline.push(`${Math.round(performance.now())} ${what}`);
+        for (const type of ['wheel', 'scroll']) g.addEventListener(type, (e) => note(`${type} ${e.deltaY ?? 0}`), { capture: true, passive: true });
+        const sw = g.navigator.serviceWorker;
+        const register = sw.register.bind(sw);
+        sw.register = (...args) => (note('register'), register(...args));
+      });
+      // The page's clock stands still and moves only when the test says, so the times below are the
+      // app's times whatever the machine's load (a stalled step would otherwise be a quiet moment).
+      // While the page loads, the user already scrolls sideways: 20 ms of page time per step.
+      const start = Date.now();
+      await page.clock.install({ time: start });
+      await page.clock.pauseAt(start + 1_000);
+      await page.goto('/works', { waitUntil: 'commit' });
       await page.mouse.move(400, 300);
+      const list = page.getByTestId('works-page');
+      for (const end = Date.now() + 15_000; !(await list.isVisible()); await page.clock.runFor(20)) {
+        if (Date.now() > end) throw new Error('the works page did not show in 15 s');
+        await page.mouse.wheel(10, 0);
+      }
       // scrolling for 6 s, a wheel step every 200 ms: well past the 1.5 s wait after the load event
       for (let i = 0; i < 30; i++) {
-        await page.mouse.wheel(0, i % 2 ? -300 : 300);
-        await page.waitForTimeout(200);
+        await page.mouse.wheel(0, 100);
+        await page.clock.runFor(200);
       }
-      expect(await registered()).toBe(false);
-      // a quiet moment (2 s), then the install
+      // Chromium hands wheel events to the page with a frame, possibly after the clock moved on: wait
+      // until the page has had all 3000 px of them (events may merge; their distance adds up)
+      const scrolled = async () => (await timeline()).filter((e) => e.what === 'wheel').reduce((sum, e) => sum + e.delta, 0);
+      await poll(scrolled).toBe(3_000);
+      expect(await registered(), await shown()).toBe(false);
+      // 1.9 s without input is not yet a quiet moment
+      const lastInput = Math.max(...(await timeline()).map((e) => e.at));
+      const now = await page.evaluate(() => performance.now());
+      await page.clock.runFor(Math.max(0, Math.round(lastInput + 1_900 - now)));
+      expect(await registered(), await shown()).toBe(false);
+      // a quiet moment (2 s) and the idle callback's longest wait, then the install, 2 s or more after
+      // the last input
+      await page.clock.runFor(3_200);
       await poll(registered).toBe(true);
+      const events = await timeline();
+      const install = events.findIndex((e) => e.what === 'register');
+      expect(events[install].at - events[install - 1].at, await shown()).toBeGreaterThanOrEqual(2_000);
+      type Sw = { navigator: { serviceWorker: { getRegistration(): Promise<unknown> } } };
+      await poll(() => page.evaluate(async () => (await (globalThis as unknown as Sw).navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
     } finally {
       await context.close();
     }
