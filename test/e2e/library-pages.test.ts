@@ -71,8 +71,10 @@ describe('the work list', { timeout: 90_000 }, () => {
     await cards().first().waitFor();
     await settle();
     expect(await list().getAttribute('data-loaded')).toBe('12');
-    for (let i = 0; i < 10 && Number(await list().getAttribute('data-loaded')) < all; i++) {
+    for (let i = 0; i < 10; i++) {
+      // one reading for both the check and the wait: a page may arrive between two readings
       const before = Number(await list().getAttribute('data-loaded'));
+      if (before >= all) break;
       // wheel again while waiting, as a user would: a wheel that lands while the last page's rows are
       // still being drawn stops at the end they had, and the rows drawn after it push the end away
       await poll(async () => {
