@@ -6,6 +6,7 @@ import type { TokenService, VerifiedToken } from '../auth/tokens.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UsersRepo, UserRow } from '../db/repos/users-repo.js';
 import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
+import { StampedCache } from '../db/stamped-cache.js';
 import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
 
 export const MSG = {
@@ -139,11 +140,11 @@ export class UsersService {
   }
 
   /**
-   * Tokens resolved recently, with the database's change stamp when they were: every request carries
-   * a token, and while no process has committed anything the signature check and the user lookup
-   * would give the same answer again. Re-checked at least once a second and never past expiry.
+   * Tokens resolved recently: every request carries a token, and while no process has committed
+   * anything the signature check and the user lookup would give the same answer again. Never used past
+   * the token's expiry.
    */
-  private readonly resolved = new Map<string, { actor: Actor; kind: VerifiedToken['kind']; stamp: string; at: number; expiresAt: number }>();
+  private readonly resolved = new StampedCache<string, { actor: Actor; kind: VerifiedToken['kind']; expiresAt: number }>(() => this.users.changeStamp());
 
   /**
    * Resolve a bearer token to the acting user. Refused (401): bad or expired tokens, tokens of a
@@ -151,23 +152,16 @@ export class UsersService {
    * revoked by a logout, and media tokens unless `allowMediaScope`.
    */
   async authenticate(token: string, opts: AuthenticateOptions = {}): Promise<Actor> {
-    const now = Date.now();
-    const stamp = this.users.changeStamp();
-    const hit = this.resolved.get(token);
-    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000 && now < hit.expiresAt) {
-      if (hit.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
-      return hit.actor;
-    }
-    const verified = await this.verify(token);
-    if (verified.token.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
-    const user = verified.user;
-    const actor: Actor = { id: user.id, name: user.name, role: user.role };
-    if (stamp !== null) {
-      if (this.resolved.size >= 1000) this.resolved.delete(this.resolved.keys().next().value!);
-      this.resolved.delete(token);
-      this.resolved.set(token, { actor, kind: verified.token.kind, stamp, at: now, expiresAt: verified.token.exp * 1000 });
-    }
-    return actor;
+    const found = await this.resolved.get(
+      token,
+      async () => {
+        const { token: claims, user } = await this.verify(token);
+        return { actor: { id: user.id, name: user.name, role: user.role }, kind: claims.kind, expiresAt: claims.exp * 1000 };
+      },
+      { usable: (hit, now) => now < hit.expiresAt },
+    );
+    if (found.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
+    return found.actor;
   }
 
   /** A token's claims and its user, when the token is still good (any scope). */

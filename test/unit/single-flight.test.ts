@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SingleFlight } from '../../server/services/works/single-flight.js';
+import { SingleFlight } from '../../server/services/caches/single-flight.js';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

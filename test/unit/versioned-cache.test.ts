@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VersionedCache } from '../../server/services/works/versioned-cache.js';
+import { VersionedCache } from '../../server/services/caches/versioned-cache.js';
 
 describe('VersionedCache', () => {
   it('answers an entry under the version it was stored at', () => {

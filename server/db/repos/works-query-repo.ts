@@ -1,4 +1,5 @@
 import type { Database, SqlValue } from '../connection.js';
+import { StampedCache } from '../stamped-cache.js';
 import type { WorkFilter } from '../../contract/works-query.js';
 import type { UserWorkRow, WorkRow } from '../../contract/works.js';
 import { isIndexableTerm } from '../../contract/works-query.js';
@@ -120,24 +121,16 @@ export class WorksQueryRepo {
     return this.db.costly(timeoutMs, fn, admit, waitMs);
   }
 
-  /** Last version read, and the database files' state when it was read. */
-  private known: { version: number; stamp: string; at: number } | null = null;
+  /** The last version read, kept while the database files show no commit. */
+  private readonly known = new StampedCache<'version', number>(() => this.fileStamp());
 
   /**
    * The library version, bumped by triggers on every write that changes lists (migration 003).
    * Every commit (of any process) rewrites the WAL, so while the database and WAL files are
-   * unchanged since the last read the version cannot have moved and the query is skipped; it is
-   * re-read at least once a second regardless (file systems with coarse timestamps).
+   * unchanged since the last read the version cannot have moved and the query is skipped.
    */
-  async version(): Promise<number> {
-    const stamp = this.fileStamp();
-    const now = Date.now();
-    const known = this.known;
-    if (known && stamp !== null && known.stamp === stamp && now - known.at < 1000) return known.version;
-    const row = await this.db.get<{ version: number }>('SELECT version FROM library_state WHERE id = 1');
-    const version = row?.version ?? 0;
-    if (stamp !== null) this.known = { version, stamp, at: now };
-    return version;
+  version(): Promise<number> {
+    return this.known.get('version', async () => (await this.db.get<{ version: number }>('SELECT version FROM library_state WHERE id = 1'))?.version ?? 0);
   }
 
   /** See Database.changeStamp. */

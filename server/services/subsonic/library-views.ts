@@ -1,6 +1,7 @@
 import type { ArtistRow, LibraryOrder, SongFileRow, SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
-import { SingleFlight } from '../works/single-flight.js';
-import { VersionedCache } from '../works/versioned-cache.js';
+import { SingleFlight } from '../caches/single-flight.js';
+import { VersionMemo } from '../caches/version-memo.js';
+import { VersionedCache } from '../caches/versioned-cache.js';
 
 export type { LibraryOrder };
 
@@ -16,36 +17,6 @@ export interface AlbumFacts {
 const FACTS_MAX = 100_000;
 /** The most works whose audio files are kept (a few dozen rows each). */
 const FILES_MAX = 2_000;
-
-/**
- * Values per key for one library version, filled as keys are asked for: a key missing from the answer
- * of `load` is remembered as absent too.
- */
-export class VersionMemo<V> {
-  private version = -1;
-  private map = new Map<number, V | null>();
-
-  constructor(private readonly max: number) {}
-
-  async getMany(version: number, keys: number[], load: (missing: number[]) => Promise<Map<number, V>>): Promise<Map<number, V>> {
-    if (version !== this.version || this.map.size > this.max) {
-      this.version = version;
-      this.map = new Map();
-    }
-    const map = this.map;
-    const missing = [...new Set(keys.filter((k) => !map.has(k)))];
-    if (missing.length) {
-      const loaded = await load(missing);
-      for (const k of missing) map.set(k, loaded.get(k) ?? null);
-    }
-    const out = new Map<number, V>();
-    for (const k of keys) {
-      const v = map.get(k);
-      if (v != null) out.set(k, v);
-    }
-    return out;
-  }
-}
 
 export interface ArtistIndex {
   /** Circles with present works, by name (case-insensitive), then id. */

@@ -6,6 +6,7 @@ import type { LoginLimiter } from '../../auth/login-limiter.js';
 import type { SecretBox } from '../../auth/secret-box.js';
 import type { UsersRepo, UserRow } from '../../db/repos/users-repo.js';
 import type { ApiKeyRow, SubsonicRepo } from '../../db/repos/subsonic-repo.js';
+import { StampedCache } from '../../db/stamped-cache.js';
 import { badRequest, conflict, forbidden, notFound } from '../../domain/errors.js';
 import { SUBSONIC_CODES, SubsonicError, missingParameter } from './subsonic-error.js';
 
@@ -54,15 +55,18 @@ function plainPassword(p: string): string | null {
  * salted md5 token `t` + `s`), kept sealed with the data dir's key. The login password is never
  * accepted here. Password checks are counted by the login limiter like logins.
  */
+/** Credentials of no user are looked up again each time (a user may be made at any moment). */
+const KEEP_FOUND = { keep: (found: { user: UserRow | undefined }) => found.user !== undefined };
+
 export class SubsonicAuthService {
   /** When this process last recorded each key's use. */
   private readonly touched = new Map<number, number>();
   /**
-   * Credentials checked recently (by key hash, or by user name with the opened Subsonic password), with
-   * the database's change stamp then: apps send a request per cover and per range, and while nothing
-   * was committed the lookups would answer the same. Re-checked at least once a second.
+   * Credentials checked recently (by key hash, or by user name with the opened Subsonic password): apps
+   * send a request per cover and per range, and while nothing was committed the lookups would answer
+   * the same. Only found users are kept.
    */
-  private readonly recent = new Map<string, { stamp: string; at: number; user: UserRow; keyId?: number; password?: string | null }>();
+  private readonly recent = new StampedCache<string, { user: UserRow | undefined; keyId?: number; password?: string | null }>(() => this.users.changeStamp());
 
   constructor(
     private readonly repo: SubsonicRepo,
@@ -146,11 +150,15 @@ export class SubsonicAuthService {
     const attempt = this.limiter.begin(address, name);
     if ('retryAfter' in attempt) return this.refuse(attempt.retryAfter);
     try {
-      const { user, password } = await this.remembered(`u\u0000${name}`, async () => {
-        const user = await this.users.byName(name);
-        const stored = user ? await this.repo.sealedPassword(user.id) : undefined;
-        return { user, password: stored === undefined ? null : this.box.open(stored) };
-      });
+      const { user, password } = await this.recent.get(
+        `u\u0000${name}`,
+        async () => {
+          const user = await this.users.byName(name);
+          const stored = user ? await this.repo.sealedPassword(user.id) : undefined;
+          return { user, password: stored === undefined ? null : this.box.open(stored) };
+        },
+        KEEP_FOUND,
+      );
       if (!user || password == null || !this.matches(password, c)) {
         attempt.failed();
         throw new SubsonicError(SUBSONIC_CODES.wrongCredentials, 'Wrong username or password');
@@ -175,10 +183,14 @@ export class SubsonicAuthService {
     if ('retryAfter' in attempt) return this.refuse(attempt.retryAfter);
     try {
       const { user, keyId } = key.startsWith(API_KEY_PREFIX)
-        ? await this.remembered(`k\u0000${hashKey(key)}`, async () => {
-            const row = await this.repo.keyByHash(hashKey(key));
-            return { user: row ? await this.users.byId(row.user_id) : undefined, keyId: row?.id };
-          })
+        ? await this.recent.get(
+            `k\u0000${hashKey(key)}`,
+            async () => {
+              const row = await this.repo.keyByHash(hashKey(key));
+              return { user: row ? await this.users.byId(row.user_id) : undefined, keyId: row?.id };
+            },
+            KEEP_FOUND,
+          )
         : { user: undefined, keyId: undefined };
       if (!user || keyId === undefined) {
         attempt.failed();
@@ -195,20 +207,6 @@ export class SubsonicAuthService {
     } finally {
       attempt.release();
     }
-  }
-
-  /** `look()`'s answer for `key`, reused while no process has committed anything (at most a second). */
-  private async remembered<T extends { user: UserRow | undefined }>(key: string, look: () => Promise<T>): Promise<T> {
-    const stamp = this.users.changeStamp();
-    const now = Date.now();
-    const hit = this.recent.get(key);
-    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit as unknown as T;
-    const found = await look();
-    if (stamp !== null && found.user) {
-      if (this.recent.size >= 1000) this.recent.delete(this.recent.keys().next().value!);
-      this.recent.set(key, { ...found, user: found.user, stamp, at: now });
-    }
-    return found;
   }
 
   private async refuse(retryAfter: number): Promise<never> {

@@ -5,11 +5,13 @@ import type { WorkListItem } from '../../contract/works.js';
 import type { ListParams } from '../../contract/works-query.js';
 import { compareTreePaths, naturalCompare, pathSegments } from '../../domain/natural-sort.js';
 import type { AlbumListType, SongFileRow, SubsonicLibraryRepo } from '../../db/repos/subsonic-library-repo.js';
+import { StampedCache } from '../../db/stamped-cache.js';
 import type { WorksService } from '../works/works-service.js';
 import { albumId, directoryId, parseAlbumId, parseArtistId, parseDirectoryId, parseSongId } from './ids.js';
 import { circleName, isoTime, presentAlbum, presentArtist, presentSong, type PlacedSong, type SubsonicAlbum, type SubsonicSong } from './presenters.js';
 import { subsonicNotFound } from './subsonic-error.js';
-import { LibraryViews, VersionMemo, randomIndex, shuffled, type LibraryOrder } from './library-views.js';
+import { VersionMemo } from '../caches/version-memo.js';
+import { LibraryViews, randomIndex, shuffled, type LibraryOrder } from './library-views.js';
 
 const LIBRARY_ORDERS: readonly string[] = ['newest', 'alphabeticalByName', 'alphabeticalByArtist'] satisfies LibraryOrder[];
 const isLibraryOrder = (type: string): type is LibraryOrder => LIBRARY_ORDERS.includes(type);
@@ -59,8 +61,8 @@ export class SubsonicLibraryService {
   private readonly views: LibraryViews;
   /** Each present work's album JSON without the user's star and rating (closing brace left off), per library version. */
   private readonly albumJson = new VersionMemo<string>(ALBUM_JSON_MAX);
-  /** Each user's stars of a kind, with the database's change stamp when read (reused for a second at most). */
-  private readonly stars = new Map<string, { stamp: string; at: number; value: Map<string, string> }>();
+  /** Each user's stars of a kind (item → when), read again once anything was committed. */
+  private readonly stars = new StampedCache<string, Map<string, string>>(() => this.repo.changeStamp());
 
   constructor(
     private readonly repo: SubsonicLibraryRepo,
@@ -165,19 +167,9 @@ export class SubsonicLibraryService {
     return this.views.count();
   }
 
-  /** The user's stars of one kind (item → when), read again once anything was committed or after a second. */
-  private async starsOf(userId: number, kind: 'album' | 'song' | 'artist'): Promise<Map<string, string>> {
-    const key = `${userId}:${kind}`;
-    const stamp = this.repo.changeStamp();
-    const now = Date.now();
-    const hit = this.stars.get(key);
-    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit.value;
-    const value = await this.repo.allStars(userId, kind);
-    if (stamp !== null) {
-      if (this.stars.size >= 1000) this.stars.delete(this.stars.keys().next().value!);
-      this.stars.set(key, { stamp, at: now, value });
-    }
-    return value;
+  /** The user's stars of one kind (item → when). */
+  private starsOf(userId: number, kind: 'album' | 'song' | 'artist'): Promise<Map<string, string>> {
+    return this.stars.get(`${userId}:${kind}`, () => this.repo.allStars(userId, kind));
   }
 
   /** Albums for work ids, in that order (ids of missing or unknown works are left out). */

@@ -4,8 +4,8 @@ import type { LabelKind } from '../../contract/labels.js';
 import type { Pagination } from '../../contract/works.js';
 import { emptyFilter, type ListParams, type WorkFilter } from '../../contract/works-query.js';
 import { shuffler } from './shuffle.js';
-import { SingleFlight } from './single-flight.js';
-import { VersionedCache } from './versioned-cache.js';
+import { SingleFlight } from '../caches/single-flight.js';
+import { VersionedCache } from '../caches/versioned-cache.js';
 
 /** A set the list can be driven from, with its size (exact for labels, an upper bound for FTS). */
 interface Candidate {

@@ -5,6 +5,7 @@ import { formatWorkCode } from '../../domain/work-code.js';
 import type { FilesRepo } from '../../db/repos/files-repo.js';
 import type { LabelsRepo } from '../../db/repos/labels-repo.js';
 import type { WorksQueryRepo } from '../../db/repos/works-query-repo.js';
+import { StampedCache } from '../../db/stamped-cache.js';
 import { LABEL_NOT_FOUND, type LabelDetail, type LabelItem, type LabelKind } from '../../contract/labels.js';
 import { buildTrackTree, type TrackNode } from '../../contract/tracks.js';
 import { presentWork, presentWorkDetail, type WorkDetail, type WorkListItem, type WorksPage } from '../../contract/works.js';
@@ -12,8 +13,8 @@ import type { ListParams, WorkFilter } from '../../contract/works-query.js';
 import { CostlySearchGate, isCostlySearch } from './costly-search-gate.js';
 import { ListPlanner, type PageIds } from './list-planner.js';
 import { filterOf, type ListScope } from './list-scope.js';
-import { SingleFlight } from './single-flight.js';
-import { VersionedCache } from './versioned-cache.js';
+import { SingleFlight } from '../caches/single-flight.js';
+import { VersionedCache } from '../caches/versioned-cache.js';
 
 /** A work's list form without the user's rating, its JSON without the closing brace, and whether it is missing. */
 interface CachedWork {
@@ -32,8 +33,8 @@ export class WorksService {
   private readonly labelLists = new VersionedCache<LabelItem[]>(16);
   /** List-form works without the per-user rating, by id. */
   private readonly works = new VersionedCache<CachedWork>(50_000);
-  /** Users' star ratings, valid for one state of the database files. */
-  private readonly ratingSets = new Map<number, { stamp: string; at: number; ratings: Map<number, number> }>();
+  /** Users' star ratings (a rating does not change the library version, so they go by the change stamp). */
+  private readonly ratingSets = new StampedCache<number, Map<number, number>>(() => this.repo.fileStamp());
   /** Serialized file trees by work (weight ≈ 4 KB units). */
   private readonly trees = new VersionedCache<string>(20_000);
   private readonly flight = new SingleFlight();
@@ -138,22 +139,9 @@ export class WorksService {
     return out;
   }
 
-  /**
-   * All star ratings of a user, kept while the database files are unchanged (any write by any process
-   * changes them) and for at most a second more than that check can see (coarse file times).
-   */
-  private async userRatings(userId: number): Promise<Map<number, number>> {
-    const stamp = this.repo.fileStamp();
-    const now = Date.now();
-    const hit = this.ratingSets.get(userId);
-    if (hit && stamp !== null && hit.stamp === stamp && now - hit.at < 1000) return hit.ratings;
-    const ratings = await this.repo.allRatings(userId);
-    if (stamp !== null) {
-      this.ratingSets.delete(userId);
-      if (this.ratingSets.size >= 1000) this.ratingSets.delete(this.ratingSets.keys().next().value as number);
-      this.ratingSets.set(userId, { stamp, at: now, ratings });
-    }
-    return ratings;
+  /** All star ratings of a user (work id → rating), read again once anything was committed. */
+  private userRatings(userId: number): Promise<Map<number, number>> {
+    return this.ratingSets.get(userId, () => this.repo.allRatings(userId));
   }
 
   /** List-form works in the order of `ids` with the user's ratings. */
