@@ -15,7 +15,7 @@ const realFetch = globalThis.fetch;
 let base = '';
 
 beforeAll(async () => {
-  setLocale('zh-CN', { remember: false }); // outside a browser the start follows the process's language
+  await setLocale('zh-CN', { remember: false }); // outside a browser the start follows the process's language
   silent = createServer(() => undefined); // reads the request, never answers
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentBase = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   globalThis.fetch = realFetch;
-  setLocale('zh-CN', { remember: false });
+  await setLocale('zh-CN', { remember: false });
   silent.closeAllConnections();
   await new Promise<void>((resolve) => silent.close(() => resolve()));
 });
@@ -46,9 +46,9 @@ describe('API client without an answer', () => {
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).kind).toBe('unreachable');
     expect((err as Error).message).toBe('无法连接服务器，请检查网络连接');
-    setLocale('en', { remember: false });
+    await setLocale('en', { remember: false });
     expect((await failure(api('GET', '/api/works'))) as Error).toHaveProperty('message', "Can't reach the server — check your connection");
-    setLocale('zh-CN', { remember: false });
+    await setLocale('zh-CN', { remember: false });
   });
 
   it('gives up on a server that does not answer in time', async () => {
@@ -58,9 +58,9 @@ describe('API client without an answer', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).kind).toBe('timeout');
-    setLocale('ja', { remember: false });
+    await setLocale('ja', { remember: false });
     expect((await failure(api('GET', '/api/works', { timeoutMs: 300 }))) as Error).toHaveProperty('message', 'サーバーの応答がありません。しばらくしてからもう一度お試しください');
-    setLocale('zh-CN', { remember: false });
+    await setLocale('zh-CN', { remember: false });
   });
 
   it("keeps the caller's abort an AbortError", async () => {

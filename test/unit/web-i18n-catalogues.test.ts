@@ -7,12 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LOCALES, locale, setLocale, t, type Messages } from '../../web/src/i18n/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { catalogue, LOCALES, locale, setLocale, t, type Messages } from '../../web/src/i18n/index.js';
+import { en } from '../../web/src/i18n/en.js';
+import { ja } from '../../web/src/i18n/ja.js';
 import { zhCN } from '../../web/src/i18n/zh-CN.js';
 import type { Locale } from '../../web/src/i18n/locale.js';
 import { SUBSONIC_CATALOGUES, subsonicText } from '../../web/src/i18n/account-subsonic/index.js';
 import { zhCN as subsonicZh } from '../../web/src/i18n/account-subsonic/zh-CN.js';
+
+const CATALOGUES: Record<Locale, Messages> = { en, ja, 'zh-CN': zhCN };
 
 type Entry = Record<string, unknown>;
 const isSection = (v: unknown): v is Entry => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -121,8 +125,12 @@ function compareWithZh(catalogues: Record<Locale, unknown>, parameters: Map<stri
 
 describe('catalogues', () => {
   it('zh-CN is the reference and has hundreds of messages', () => {
-    expect(CATALOGUES['zh-CN']).toBe(zhCN);
     expect(reference.size).toBeGreaterThan(500);
+  });
+
+  it('loads each language on demand, once', async () => {
+    for (const l of LOCALES) expect(await catalogue(l)).toBe(CATALOGUES[l]);
+    expect(await catalogue('ja')).toBe(ja);
   });
 
   compareWithZh(CATALOGUES, PARAMETERS, 50);
@@ -151,35 +159,54 @@ describe("the account page's Subsonic catalogue (loaded with that page)", () => 
 
   compareWithZh(SUBSONIC_CATALOGUES, declaredParameters('account-subsonic/zh-CN.ts'), 4);
 
-  it('follows the active language', () => {
+  it('follows the active language', async () => {
     const before = locale();
     try {
-      setLocale('ja', { remember: false });
+      await setLocale('ja', { remember: false });
       expect(subsonicText()).toBe(SUBSONIC_CATALOGUES.ja);
     } finally {
-      setLocale(before, { remember: false });
+      await setLocale(before, { remember: false });
     }
   });
 });
 
 describe('switching', () => {
-  it('writes the chosen catalogue into t, so sections held before the switch follow it', () => {
+  it('writes the chosen catalogue into t, so sections held before the switch follow it', async () => {
     const works = t.library.works; // as screens hold it at module level
     const before = locale();
     try {
-      setLocale('ja', { remember: false });
+      await setLocale('ja', { remember: false });
       expect(locale()).toBe('ja');
       expect(t.nav.works).toBe(CATALOGUES.ja.nav.works);
       expect(works.titleAll).toBe(CATALOGUES.ja.library.works.titleAll);
-      setLocale('en', { remember: false });
+      await setLocale('en', { remember: false });
       expect(works.total(2)).toBe('2 works');
-      setLocale('zh-CN', { remember: false });
+      await setLocale('zh-CN', { remember: false });
       expect(works.total(2)).toBe('共 2 部作品');
       expect(t.nav.works).toBe('媒体库');
       const all: Messages = t;
       expect(leaves(all).size).toBe(reference.size);
     } finally {
-      setLocale(before, { remember: false });
+      await setLocale(before, { remember: false });
     }
+  });
+});
+
+describe('switching to a language not loaded yet', () => {
+  it('switches once its catalogue has arrived, and a later choice wins over a slower one', async () => {
+    vi.resetModules(); // a page of its own: only zh-CN and the start language are loaded
+    const page = await import('../../web/src/i18n/index.js');
+    await page.localeReady;
+    const start = page.locale();
+    const target: Locale = start === 'ja' ? 'en' : 'ja';
+    const slow = page.setLocale(target, { remember: false });
+    expect(page.locale()).toBe(start); // not there yet
+    await page.setLocale(start, { remember: false }); // chosen again while the other was on its way
+    await slow;
+    expect(page.locale()).toBe(start);
+    expect(page.t.nav.works).toBe(CATALOGUES[start].nav.works);
+    await page.setLocale(target, { remember: false });
+    expect(page.locale()).toBe(target);
+    expect(page.t.nav.works).toBe(CATALOGUES[target].nav.works);
   });
 });

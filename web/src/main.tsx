@@ -6,13 +6,17 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.js';
 import { router } from './app/router.js';
+import { localeReady } from './i18n/index.js';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// a page that starts in English or Japanese first loads that catalogue (i18n/index.ts)
+void localeReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );
 
 // the installable app: service worker and release notices (loaded after the first render)

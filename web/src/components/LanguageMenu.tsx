@@ -17,7 +17,7 @@ export function LanguageMenu({ account = false }: { account?: boolean }) {
   const active = locale();
 
   const choose = (next: Locale) => {
-    setLocale(next);
+    void setLocale(next).catch(() => notifyWarning(t.routeError.chunk));
     if (!account) return;
     queryClient.setQueryData<Session>(SESSION_KEY, (s) => (s && 'locale' in s.user ? { ...s, user: { ...s.user, locale: next } } : s));
     void saveAccountLocale(next).catch(() => notifyWarning(t.language.saveFailed));

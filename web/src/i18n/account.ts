@@ -12,7 +12,7 @@ export const saveAccountLocale = (next: Locale) => api<{ locale: Locale }>('PUT'
 export function adoptAccountLocale(user: { locale?: string | null } | undefined): void {
   if (!user || !('locale' in user)) return; // a worker token, or a server without the field
   if (isLocale(user.locale)) {
-    setLocale(user.locale);
+    void setLocale(user.locale).catch(() => undefined); // stays in this language; the menu can try again
     return;
   }
   const chosen = rememberedLocale();

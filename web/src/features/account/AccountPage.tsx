@@ -112,7 +112,7 @@ function LanguageSection({ session }: { session: Session }) {
   const M = t.account;
   const choose = (value: string) => {
     if (!isLocale(value)) return;
-    setLocale(value);
+    void setLocale(value).catch(() => notifyWarning(t.routeError.chunk));
     rerender((n) => n + 1);
     queryClient.setQueryData<Session>(SESSION_KEY, (s) => (s ? { ...s, user: { ...s.user, locale: value } } : s));
     void saveAccountLocale(value).catch(() => notifyWarning(t.language.saveFailed));
