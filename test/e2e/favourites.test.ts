@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
+import { notice as toastNotice, screenshot, scrollWidthOf, VIEWPORTS, waitForColorScheme } from '../helpers/browser.js';
 import { servedApp, type Account } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { labelWorks } from '../helpers/work-labels.js';
@@ -38,7 +38,7 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
   let page: Page;
   let errors: string[];
 
-  const notice = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+  const notice = (text: string) => toastNotice(page, text);
   const items = () => page.getByTestId('favourite-item');
   const itemIds = () => items().evaluateAll((els) => els.map((el) => Number((el as unknown as { dataset: { workId?: string } }).dataset.workId)));
   const card = (id: number) => page.locator(`[data-testid="work-card"][data-work-id="${id}"]`);
@@ -86,7 +86,7 @@ describe('favourites, as a user', { timeout: 90_000 }, () => {
     await starOnCard(100001, 5);
     await notice('评价成功').waitFor();
     await starOnCard(100002, 3);
-    await poll(() => page.locator('.mantine-Notification-root').filter({ hasText: '评价成功' }).count()).toBeGreaterThanOrEqual(1);
+    await notice('评价成功').waitFor();
     await poll(async () => (await app.api<{ userRating: number | null }>('GET', '/api/work/100002', undefined, user.token)).userRating).toBe(3);
 
     await page.getByTestId('nav-drawer').getByRole('link', { name: '我的收藏' }).click();

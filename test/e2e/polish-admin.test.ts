@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shots } from '../helpers/browser.js';
+import { shots, toastShown } from '../helpers/browser.js';
 import { servedApp, uniqueName } from '../helpers/e2e.js';
 import { makeTestLibrary } from '../helpers/library.js';
 import { labelWorks } from '../helpers/work-labels.js';
@@ -88,14 +88,16 @@ describe('the admin polish of issue 22', { timeout: 120_000 }, () => {
     // zh-CN (the browser's language): each field its own message
     await submit('abc', '1234');
     await poll(fieldErrors).toEqual(['用户名长度至少为 5', '密码长度至少为 5']);
-    const said: [string, string][] = [
-      ['简体中文', '用户名长度至少为 5'],
-      ['English', 'Username must be at least 5 characters'],
-      ['日本語', 'ユーザー名は 5 文字以上にしてください'],
+    const said: [string, string, string][] = [
+      ['简体中文', 'zh-CN', '用户名长度至少为 5'],
+      ['English', 'en', 'Username must be at least 5 characters'],
+      ['日本語', 'ja', 'ユーザー名は 5 文字以上にしてください'],
     ];
-    for (const [language, text] of said) {
+    for (const [language, code, text] of said) {
       await page.getByTestId('language-menu').first().click();
       await page.getByRole('menuitem', { name: language, exact: true }).click();
+      // a language not loaded yet switches when its catalogue arrives, and the page is drawn anew
+      await page.locator(`[data-testid="language-menu"][data-locale="${code}"]`).first().waitFor();
       await submit('abc', 'long-enough');
       await poll(fieldErrors).toEqual([text]);
     }
@@ -113,10 +115,7 @@ describe('the admin polish of issue 22', { timeout: 120_000 }, () => {
     await form.getByText('管理员 (administrator)').click();
     await shots(page, 'admin-users-create', form.getByRole('button', { name: '添加用户' }));
     await form.getByRole('button', { name: '添加用户' }).click();
-    await page
-      .locator('.mantine-Notification-root')
-      .filter({ hasText: `用户 ${name} 创建成功.` })
-      .waitFor();
+    await toastShown(page, `用户 ${name} 创建成功.`);
     const row = page.locator(`[data-testid="user-row"][data-name="${name}"]`);
     await poll(() => row.getByLabel(`角色 ${name}`).inputValue()).toBe('管理员');
     const users = await app.api<{ users: { name: string; group: string; role: string }[] }>('GET', '/api/credentials/users');

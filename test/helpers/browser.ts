@@ -102,6 +102,7 @@ export async function openPage(browser: Browser, opts: PageOptions): Promise<{ c
   });
   const errors: string[] = [];
   await watchCsp(context, errors);
+  await recordToasts(context);
   const page = await context.newPage();
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };
@@ -174,6 +175,55 @@ export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): 
 
 /** The toasts (Mantine notifications) on the page. */
 export const toasts = (page: Page): Locator => page.locator('.mantine-Notification-root');
+
+interface ToastGlobals {
+  kikoplayToasts?: string[];
+}
+
+/**
+ * Every page of the context records the text of each toast it shows, as it appears. A success toast
+ * closes after half a second: on a loaded machine a test looking for it on the screen could look too
+ * late, so tests wait on this record instead (`toastShown`).
+ */
+async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    type El = { matches(s: string): boolean; querySelectorAll(s: string): Iterable<El>; textContent: string | null; nodeType: number };
+    const g = globalThis as unknown as ToastGlobals & {
+      MutationObserver: new (fn: (records: { addedNodes: Iterable<El> }[]) => void) => { observe(target: unknown, options: object): void };
+      document: unknown;
+    };
+    const shown: string[] = (g.kikoplayToasts = []);
+    const note = (el: El) => shown.push(el.textContent ?? '');
+    new g.MutationObserver((records) => {
+      for (const r of records)
+        for (const node of r.addedNodes) {
+          if (node.nodeType !== 1) continue;
+          if (node.matches('.mantine-Notification-root')) note(node);
+          else for (const el of node.querySelectorAll('.mantine-Notification-root')) note(el);
+        }
+    }).observe(g.document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * Wait until the page has shown a toast containing `text` since it loaded, whether or not it is still
+ * on the screen. Each call takes one toast: waiting twice for the same text needs two such toasts.
+ */
+export async function toastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const shown = (globalThis as unknown as ToastGlobals).kikoplayToasts ?? [];
+      const i = shown.findIndex((s) => s.includes(wanted));
+      if (i >= 0) shown.splice(i, 1);
+      return i >= 0;
+    },
+    text,
+    { timeout, polling: 50 },
+  );
+}
+
+/** A toast with `text`, shown at some moment since the page loaded (see toastShown). */
+export const notice = (page: Page, text: string) => ({ waitFor: () => toastShown(page, text) });
 
 /** Screenshots show the screen, not the last action's toast: wait for the toasts to close. */
 export async function toastsGone(page: Page, timeout = 10_000): Promise<void> {

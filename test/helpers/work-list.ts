@@ -4,6 +4,7 @@
  * labelled, and the list page's parts they use.
  */
 import type { Page } from 'playwright-core';
+import { notice } from './browser.js';
 import { servedApp, type Api, type ServedApp } from './e2e.js';
 import { makeTestLibrary } from './library.js';
 import { labelWorks, type WorkLabels } from './work-labels.js';
@@ -30,7 +31,7 @@ export function workListParts(page: () => Page) {
   return {
     cards: () => page().getByTestId('work-card'),
     list: () => page().getByTestId('works-list'),
-    notice: (text: string) => page().locator('.mantine-Notification-root').filter({ hasText: text }).first(),
+    notice: (text: string) => notice(page(), text),
     pickOption: async (testId: string, option: string) => {
       await page().getByTestId(testId).click();
       await page().getByRole('option', { name: option, exact: true }).click();

@@ -4,6 +4,7 @@
  * and the page's parts they use.
  */
 import type { Page } from 'playwright-core';
+import { notice } from './browser.js';
 import type { WorkLabels } from './work-labels.js';
 
 /** Works 100001 and 100003 share a tag; 100004 is the one the admin's edit test changes. */
@@ -26,7 +27,7 @@ export interface WorkDetail {
 
 export function workPage(page: Page) {
   return {
-    notice: (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
+    notice: (text: string) => notice(page, text),
     row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
     titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
     /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
