@@ -30,6 +30,30 @@ export function workPage(page: Page) {
     notice: (text: string) => notice(page, text),
     row: (title: string) => page.locator(`[data-testid="tree-item"][data-title="${title}"]`),
     titles: () => page.getByTestId('tree-item').evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { title?: string } }).dataset.title)),
+    /**
+     * Move the pointer onto star `n` of the work header's rating and answer whether the element that
+     * was under it before the move is still in the page once the hover has filled the stars. A click
+     * is a mousedown and a mouseup on the same element: one replaced between the two is a lost click.
+     */
+    starKeptUnderHover: async (n: number) => {
+      await page.mouse.move(0, 0);
+      const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');
+      const box = await page.locator(`label[for="${id}"]`).boundingBox();
+      if (!box) throw new Error(`star ${n} is not on the screen`);
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      type Doc = { elementFromPoint(x: number, y: number): { isConnected: boolean } | null };
+      type G = { document: Doc; kikoplayUnderStar?: { isConnected: boolean } | null };
+      await page.evaluate(
+        ([px, py]) => {
+          const g = globalThis as unknown as G;
+          g.kikoplayUnderStar = g.document.elementFromPoint(px, py);
+        },
+        [x, y] as const,
+      );
+      await page.mouse.move(x, y);
+      await page.locator('[data-testid="work-rating"] > [data-active]').waitFor(); // the hovered star's group
+      return page.evaluate(() => (globalThis as unknown as G).kikoplayUnderStar?.isConnected === true);
+    },
     /** Click star `n` of the work header's rating (the radio input itself is visually hidden). */
     star: async (n: number) => {
       const id = await page.getByTestId('work-header').getByLabel(`我的评分 ${n}`).getAttribute('id');

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Rating } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconStarFilled, IconStar } from '@tabler/icons-react';
+import { IconStar } from '@tabler/icons-react';
 import { HoverTip } from '../HoverTip.js';
 import type { RateCountDetail } from '../../../../server/contract/works.js';
 import { reportError } from '../../api/errors.js';
@@ -27,6 +27,9 @@ interface WorkRatingProps {
   light?: boolean;
   onSaved?: (rating: number) => void;
 }
+
+const FULL = 'var(--mantine-color-yellow-5)';
+const EMPTY = 'var(--mantine-color-gray-5)';
 
 /** Queries that show the user's stars: refreshed after a change. */
 export const RATING_KEYS = [['work'], ['favourites']] as const;
@@ -74,8 +77,10 @@ export function WorkRating({ workId, value, size = 'sm', detail, light = false, 
     );
   }
 
+  // one element for both states, only its colours change: the pointer's hover fills stars, and a star
+  // element swapped for another under a click (between its mousedown and mouseup) would lose the click
   const symbol = (filled: boolean) => (stars: number) => {
-    const icon = filled ? <IconStarFilled size="1em" color="var(--mantine-color-yellow-5)" /> : <IconStar size="1em" color="var(--mantine-color-gray-5)" />;
+    const icon = filled ? <IconStar size="1em" color={FULL} fill={FULL} /> : <IconStar size="1em" color={EMPTY} fill="none" />;
     if (detail === undefined) return icon;
     return (
       <HoverTip label={starTip(stars, detail)} withArrow openDelay={200}>
