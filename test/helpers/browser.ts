@@ -177,7 +177,10 @@ export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): 
 export const toasts = (page: Page): Locator => page.locator('.mantine-Notification-root');
 
 interface ToastGlobals {
+  /** Toasts shown and not yet taken by a wait. */
   kikoplayToasts?: string[];
+  /** Every toast shown since the page loaded, for the message of a failed wait. */
+  kikoplayToastLog?: string[];
 }
 
 /**
@@ -193,7 +196,11 @@ async function recordToasts(context: BrowserContext): Promise<void> {
       document: unknown;
     };
     const shown: string[] = (g.kikoplayToasts = []);
-    const note = (el: El) => shown.push(el.textContent ?? '');
+    const log: string[] = (g.kikoplayToastLog = []);
+    const note = (el: El) => {
+      shown.push(el.textContent ?? '');
+      log.push(el.textContent ?? '');
+    };
     new g.MutationObserver((records) => {
       for (const r of records)
         for (const node of r.addedNodes) {
@@ -210,16 +217,21 @@ async function recordToasts(context: BrowserContext): Promise<void> {
  * on the screen. Each call takes one toast: waiting twice for the same text needs two such toasts.
  */
 export async function toastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(
-    (wanted) => {
-      const shown = (globalThis as unknown as ToastGlobals).kikoplayToasts ?? [];
-      const i = shown.findIndex((s) => s.includes(wanted));
-      if (i >= 0) shown.splice(i, 1);
-      return i >= 0;
-    },
-    text,
-    { timeout, polling: 50 },
-  );
+  try {
+    await page.waitForFunction(
+      (wanted) => {
+        const shown = (globalThis as unknown as ToastGlobals).kikoplayToasts ?? [];
+        const i = shown.findIndex((s) => s.includes(wanted));
+        if (i >= 0) shown.splice(i, 1);
+        return i >= 0;
+      },
+      text,
+      { timeout, polling: 50 },
+    );
+  } catch (err) {
+    const log = await page.evaluate(() => (globalThis as unknown as ToastGlobals).kikoplayToastLog ?? null).catch(() => null);
+    throw new Error(`no toast with "${text}" within ${timeout} ms on ${page.url()}; the page showed ${JSON.stringify(log)}`, { cause: err });
+  }
 }
 
 /** A toast with `text`, shown at some moment since the page loaded (see toastShown). */
