@@ -39,6 +39,9 @@ export interface PublicUser {
 
 export const publicUser = (u: UserRow): PublicUser => ({ name: u.name, group: groupOfRole(u.role), role: u.role, created_at: u.created_at });
 
+/** A resolved token is reused only until it expires. */
+const UNEXPIRED = { usable: (hit: { expiresAt: number }, now: number) => now < hit.expiresAt };
+
 const MIN_LEN = 5;
 const MAX_NAME = 64;
 const MAX_PASSWORD = 1024;
@@ -158,7 +161,7 @@ export class UsersService {
         const { token: claims, user } = await this.verify(token);
         return { actor: { id: user.id, name: user.name, role: user.role }, kind: claims.kind, expiresAt: claims.exp * 1000 };
       },
-      { usable: (hit, now) => now < hit.expiresAt },
+      UNEXPIRED,
     );
     if (found.kind === 'media' && !opts.allowMediaScope) throw unauthorized(MSG.mediaTokenOnly, { code: 'MEDIA_TOKEN_ONLY' });
     return found.actor;
