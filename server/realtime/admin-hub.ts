@@ -40,10 +40,19 @@ const LOW_WATER = 256 * 1024;
 const PING_MS = 30_000;
 /** How often the hub looks whether users changed (role, password, deletion) or auth was switched. */
 const USERS_CHECK_MS = 250;
-/** A refused socket that does not answer the close handshake is cut after this. */
-const REFUSE_GRACE_MS = 2_000;
+/** A socket the hub closes (refused, or the server stopping) that does not answer the close handshake is cut after this. */
+const CLOSE_GRACE_MS = 2_000;
 /** Commands of one socket waiting for their turn; more are answered with an error, not queued. */
 const MAX_PENDING = 16;
+
+/** Close a socket; one whose client never answers the close handshake is cut, not kept for ws's 30 s. */
+function closeWithin(ws: WebSocket, code: number, reason: string): void {
+  if (ws.readyState === WebSocket.CLOSED) return;
+  if (ws.readyState === WebSocket.OPEN) ws.close(code, reason);
+  const cut = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+  cut.unref();
+  ws.once('close', () => clearTimeout(cut));
+}
 
 interface Client {
   ws: WebSocket;
@@ -173,14 +182,8 @@ export class AdminHub {
   }
 
   private refuse(ws: WebSocket, code: number, reason: string): void {
-    if (ws.readyState === WebSocket.OPEN) {
-      ws.send(encode('error', { message: reason, code }));
-      ws.close(code, Buffer.byteLength(reason) <= 120 ? reason : 'unauthorized');
-    }
-    // a client that never answers the close handshake is not kept waiting for ws's 30 s
-    const cut = setTimeout(() => ws.terminate(), REFUSE_GRACE_MS);
-    cut.unref();
-    ws.once('close', () => clearTimeout(cut));
+    if (ws.readyState === WebSocket.OPEN) ws.send(encode('error', { message: reason, code }));
+    closeWithin(ws, code, Buffer.byteLength(reason) <= 120 ? reason : 'unauthorized');
   }
 
   /** Close a socket whose user may no longer use the hub. */
@@ -310,7 +313,8 @@ export class AdminHub {
     clearInterval(this.pinger);
     clearInterval(this.usersWatch);
     this.unsubscribe();
-    for (const c of this.clients) c.ws.close(1001, 'server shutting down');
+    // every socket, admitted or still having its token checked: ws's close waits for all of them
+    for (const ws of this.wss.clients) closeWithin(ws, 1001, 'server shutting down');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

@@ -215,3 +215,28 @@ describe('admin socket with auth off', () => {
     ws.close();
   });
 });
+
+describe('a server stop with admin sockets open', () => {
+  it('is not held up by a client that never answers the close handshake, nor by one whose token is being checked', async () => {
+    const t = await startTestServer();
+    let stopping: Promise<void> | undefined;
+    try {
+      await t.addUser('admin', 'adminpass', 'admin');
+      const admitted = await rawUpgrade(t.server.port, { path: `${WS_PATH}?token=${encodeURIComponent(await t.login('admin', 'adminpass'))}` });
+      expect(admitted.head).toMatch(/^HTTP\/1\.1 101 /);
+      await expect.poll(() => t.server.hub.connectedClients).toBe(1);
+      // a fresh token (not in the token cache): its check reads the database while the stop begins
+      const checking = await rawUpgrade(t.server.port, { path: `${WS_PATH}?token=${encodeURIComponent(await t.login('admin', 'adminpass'))}` });
+      expect(checking.head).toMatch(/^HTTP\/1\.1 101 /);
+      // neither client answers the close frame it is sent
+      const started = Date.now();
+      stopping = t.close();
+      const stopped = stopping.then(() => Date.now() - started);
+      const outcome = await Promise.race([stopped, new Promise((r) => setTimeout(() => r('still stopping after 10 s'), 10_000))]);
+      expect(typeof outcome === 'number' && outcome < 10_000 ? 'stopped' : outcome).toBe('stopped');
+      await Promise.all([admitted.closed, checking.closed]);
+    } finally {
+      await (stopping ?? t.close());
+    }
+  });
+});
