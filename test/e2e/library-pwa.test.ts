@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 interface SwGlobals {
-  navigator: { serviceWorker: { ready: Promise<unknown>; controller: { scriptURL: string } | null } };
+  navigator: { serviceWorker: { controller: { scriptURL: string } | null } };
   caches: { keys(): Promise<string[]>; open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }> };
   document: { querySelector(s: string): { getAttribute(n: string): string | null } | null; dispatchEvent(e: unknown): boolean };
   Event: new (type: string) => unknown;
@@ -130,8 +130,10 @@ describe('the installable app', { timeout: 90_000 }, () => {
 
     await page.goto('/works');
     await page.getByTestId('works-page').waitFor();
-    await page.evaluate(() => (globalThis as unknown as SwGlobals).navigator.serviceWorker.ready.then(() => true));
-    await poll(() => page.evaluate(() => (globalThis as unknown as SwGlobals).navigator.serviceWorker.controller?.scriptURL ?? null)).toContain(`build=${encodeURIComponent(v1)}`);
+    // the first install waits for a quiet moment after the load, precaches the release, then takes control
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as SwGlobals).navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000, interval: 100 })
+      .toContain(`build=${encodeURIComponent(v1)}`);
 
     const cached = () =>
       page.evaluate(async () => {

@@ -113,16 +113,22 @@ export function registerServiceWorker(): void {
   if (!current) return;
   const activity = watchActivity();
   const start = () => {
-    navigator.serviceWorker
-      .register(workerUrl(current), { scope: '/', updateViaCache: 'none' })
-      .then((registration) => {
-        watch(registration, current);
-        window.setInterval(() => void checkForRelease(current), CHECK_INTERVAL_MS);
-        document.addEventListener('visibilitychange', () => {
-          if (document.visibilityState === 'visible') void checkForRelease(current);
-        });
-      })
-      .catch((err: unknown) => console.warn('service worker registration failed', err));
+    const registered = navigator.serviceWorker.register(workerUrl(current), { scope: '/', updateViaCache: 'none' });
+    registered.then(
+      (registration) => watch(registration, current),
+      (err: unknown) => console.warn('service worker registration failed', err),
+    );
+    // listening from now on, so a tab shown again while the registration is under way is not missed;
+    // a check runs once the registration is watched (the reactions run in the order they were added)
+    const check = () =>
+      void registered.then(
+        () => checkForRelease(current),
+        () => undefined,
+      );
+    window.setInterval(check, CHECK_INTERVAL_MS);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') check();
+    });
   };
   // The first install precaches every chunk of the release: not while the first screen is still
   // loading (its chunks, API requests and covers would queue behind ~40 precache requests), nor while
