@@ -5,7 +5,7 @@
  *
  * Registered as /sw.js?build=<entry file of the page> (web/src/lib/pwa.ts): each release is a new
  * worker with its own cache. A new worker waits until the page tells it to take over (the page shows
- * '版本已更新' with a refresh action, spec §8), then removes the caches of older releases.
+ * '版本已更新' with a refresh action), then removes the caches of older releases.
  */
 const BUILD = new URL(self.location.href).searchParams.get('build') || 'dev';
 const PREFIX = 'kikoplay-shell-';
