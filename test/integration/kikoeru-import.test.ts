@@ -257,6 +257,53 @@ describe('kikoeru import: safety', () => {
     expect(row?.rating).toBe(1);
   });
 
+  it('leaves out reviews and play histories it cannot place, saying which and why, and brings the rest', async () => {
+    const { t, fx } = await setup(4);
+    const [work, other] = fx.works;
+    const user = fx.users.find((u) => u.group === 'user')!.name;
+    const db = await open({ filename: fx.dbFile, driver: sqlite3.Database });
+    // pairs the fixture has not used, so each row below is new
+    await db.run('DELETE FROM t_review WHERE user_name = ? AND work_id IN (?, ?)', [user, String(work.id), String(other.id)]);
+    await db.run('DELETE FROM t_play_histroy WHERE user_name = ? AND work_id IN (?, ?)', [user, work.id, other.id]);
+    const review = 'INSERT INTO t_review (user_name, work_id, rating, review_text, progress) VALUES (?, ?, ?, ?, ?)';
+    await db.run(review, ['nobody', String(work.id), 5, 'x', null]);
+    await db.run(review, [user, 'RJ-what', 5, 'x', null]);
+    await db.run(review, [user, '999999', 5, 'x', null]);
+    await db.run(review, [user, String(work.id), null, null, null]);
+    await db.run(review, [user, String(other.id), 3, null, null]);
+    const history = 'INSERT INTO t_play_histroy (user_name, work_id, state) VALUES (?, ?, ?)';
+    await db.run(history, ['nobody', work.id, '{}']);
+    await db.run(history, [user, 'x', '{}']);
+    await db.run(history, [user, 999999, '{}']);
+    await db.run(history, [user, work.id, 'not json']);
+    await db.run(history, [user, other.id, JSON.stringify({ queue: [], index: 0, seconds: 0, volume: 1 })]);
+    await db.close();
+
+    const summary = await importInto(t, fx);
+    const byKey = (a: { kind: string; key: string }, b: { kind: string; key: string }) => `${a.kind} ${a.key}`.localeCompare(`${b.kind} ${b.key}`);
+    const skipped = summary.skipped.filter((s) => s.kind === 'review' || s.kind === 'history').sort(byKey);
+    expect(skipped).toEqual(
+      [
+        { kind: 'review', key: `nobody/${work.id}`, reason: 'user-unknown' },
+        { kind: 'review', key: `${user}/999999`, reason: 'work-unknown' },
+        { kind: 'review', key: `${user}/RJ-what`, reason: 'bad-work-id' },
+        { kind: 'review', key: `${user}/${work.id}`, reason: 'empty-review' },
+        { kind: 'history', key: `nobody/${work.id}`, reason: 'user-unknown' },
+        { kind: 'history', key: `${user}/999999`, reason: 'work-unknown' },
+        { kind: 'history', key: `${user}/${work.id}`, reason: 'bad-state' },
+        { kind: 'history', key: `${user}/x`, reason: 'bad-work-id' },
+      ].sort(byKey),
+    );
+    const ids = (table: string) =>
+      t.app.db.all<{ work_id: number }>(`SELECT x.work_id FROM ${table} x JOIN users u ON u.id = x.user_id WHERE u.name = ? AND x.work_id IN (?, ?) ORDER BY 1`, [user, work.id, other.id]);
+    expect(await ids('reviews')).toEqual([{ work_id: other.id }]);
+    expect(await ids('play_history')).toEqual([{ work_id: other.id }]);
+    // a second run leaves the same rows out again and changes nothing
+    const again = await importInto(t, fx);
+    expect(again.skipped.filter((s) => s.kind === 'review' || s.kind === 'history').sort(byKey)).toEqual(skipped);
+    expect(changed(again)).toBe(0);
+  });
+
   it('refuses a foreign SQLite file, a non-database and an old schema, naming what it found, with nothing changed', async () => {
     const { t } = await setup(1);
     const dir = tempDir('kikoeru-bad-');
