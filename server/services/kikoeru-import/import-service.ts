@@ -113,6 +113,66 @@ class DryRunRollback extends Error {}
 
 const counts = (): Counts => ({ created: 0, updated: 0, unchanged: 0 });
 
+/** A kikoeru row kept once per user and work (a review, a play history). */
+interface UserWorkRow {
+  user_name: string;
+  work_id: string | number;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+interface UserWorkMerge<R extends UserWorkRow, V> {
+  phase: 'reviews' | 'history';
+  kind: 'review' | 'history';
+  users: Map<string, number>;
+  works: Map<number, ImportWorkRow>;
+  /** What kikoplay has: `importKey(user, work)` → updated_at. */
+  stamps: Map<string, string>;
+  counts: Counts;
+  skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void;
+  now: string;
+  progress: (p: ImportProgress) => void;
+  /** The row's work id, null when it is not one. */
+  workId: (row: R) => number | null;
+  /** What the row brings, or why it is left out. */
+  prepare: (row: R) => { ok: V } | { skip: SkipReason };
+  write: (value: V, at: { userId: number; workId: number; createdAt: string; updatedAt: string }) => Promise<void>;
+}
+
+/**
+ * Reviews and play histories: a row naming an unknown user or work, or one `prepare` refuses, is
+ * skipped (in that order); one not newer than what kikoplay has for that user and work is left alone;
+ * the rest are written and counted as created or updated.
+ */
+async function mergeUserWorkRows<R extends UserWorkRow, V>(rows: readonly R[], m: UserWorkMerge<R, V>): Promise<void> {
+  const total = rows.length;
+  for (const [i, row] of rows.entries()) {
+    if (i % 500 === 0) m.progress({ phase: m.phase, done: i, total });
+    const label = `${row.user_name}/${row.work_id}`;
+    const userId = m.users.get(String(row.user_name));
+    const workId = m.workId(row);
+    if (userId === undefined) m.skip(m.kind, label, 'user-unknown');
+    else if (workId === null) m.skip(m.kind, label, 'bad-work-id');
+    else if (!m.works.has(workId)) m.skip(m.kind, label, 'work-unknown');
+    else {
+      const prepared = m.prepare(row);
+      if ('skip' in prepared) {
+        m.skip(m.kind, label, prepared.skip);
+        continue;
+      }
+      const updatedAt = sqlTime(row.updated_at, m.now);
+      const have = m.stamps.get(importKey(userId, workId));
+      if (have !== undefined && have >= updatedAt) {
+        m.counts.unchanged++;
+        continue;
+      }
+      await m.write(prepared.ok, { userId, workId, createdAt: sqlTime(row.created_at, updatedAt), updatedAt });
+      m.counts[have === undefined ? 'created' : 'updated']++;
+    }
+  }
+  m.progress({ phase: m.phase, done: total, total });
+}
+
 export class KikoeruImportService {
   private readonly repo: KikoeruImportRepo;
 
@@ -233,8 +293,36 @@ export class KikoeruImportService {
           const k = works.get(row.id);
           if (k && (k.cover_source === null || k.cover_source === 'local')) coverCandidates.push(row.id);
         }
-        await this.importReviews(w, data, users, works, summary, skip, now, progress);
-        await this.importHistory(w, data, users, works, summary, skip, now, progress);
+        const perUserWork = { users, works, skip, now, progress };
+        await mergeUserWorkRows<KikoeruData['reviews'][number], NonNullable<ReturnType<typeof reviewFields>>>(data.reviews, {
+          ...perUserWork,
+          phase: 'reviews',
+          kind: 'review',
+          stamps: await w.reviewStamps(),
+          counts: summary.reviews,
+          workId: (r) => reviewWorkId(String(r.work_id)),
+          prepare: (r) => {
+            const fields = reviewFields(r);
+            return fields ? { ok: fields } : { skip: 'empty-review' };
+          },
+          write: (fields, at) => w.putReview({ ...at, ...fields }),
+        });
+        const files = await w.fileNumbers();
+        await mergeUserWorkRows<KikoeruData['history'][number], string>(data.history, {
+          ...perUserWork,
+          phase: 'history',
+          kind: 'history',
+          stamps: await w.historyStamps(),
+          counts: summary.history,
+          workId: (h) => (Number.isInteger(Number(h.work_id)) ? Number(h.work_id) : null),
+          prepare: (h) => (typeof h.state === 'string' && isJson(h.state) ? { ok: h.state } : { skip: 'bad-state' }),
+          write: async (state, at) => {
+            const mapped = mapHistoryState(state, (id) => files.get(id));
+            summary.history.tracksMapped += mapped.mapped;
+            summary.history.tracksKept += mapped.unmapped;
+            await w.putHistory(at.userId, at.workId, mapped.state, at.createdAt, at.updatedAt);
+          },
+        });
         await this.importTasks(w, data, works, lyricDir, summary, skip, now, progress);
         await w.finish();
         if (dryRun) throw new DryRunRollback();
@@ -406,84 +494,6 @@ export class KikoeruImportService {
     }
     progress({ phase: 'works', done: total, total });
     return works;
-  }
-
-  private async importReviews(
-    w: KikoeruImportWrites,
-    data: KikoeruData,
-    users: Map<string, number>,
-    works: Map<number, ImportWorkRow>,
-    summary: ImportSummary,
-    skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void,
-    now: string,
-    progress: (p: ImportProgress) => void,
-  ): Promise<void> {
-    const stamps = await w.reviewStamps();
-    const total = data.reviews.length;
-    for (const [i, r] of data.reviews.entries()) {
-      if (i % 500 === 0) progress({ phase: 'reviews', done: i, total });
-      const label = `${r.user_name}/${r.work_id}`;
-      const userId = users.get(String(r.user_name));
-      const workId = reviewWorkId(String(r.work_id));
-      if (userId === undefined) skip('review', label, 'user-unknown');
-      else if (workId === null) skip('review', label, 'bad-work-id');
-      else if (!works.has(workId)) skip('review', label, 'work-unknown');
-      else {
-        const fields = reviewFields(r);
-        if (!fields) {
-          skip('review', label, 'empty-review');
-          continue;
-        }
-        const updatedAt = sqlTime(r.updated_at, now);
-        const have = stamps.get(importKey(userId, workId));
-        if (have !== undefined && have >= updatedAt) {
-          summary.reviews.unchanged++;
-          continue;
-        }
-        await w.putReview({ userId, workId, ...fields, createdAt: sqlTime(r.created_at, updatedAt), updatedAt });
-        summary.reviews[have === undefined ? 'created' : 'updated']++;
-      }
-    }
-    progress({ phase: 'reviews', done: total, total });
-  }
-
-  private async importHistory(
-    w: KikoeruImportWrites,
-    data: KikoeruData,
-    users: Map<string, number>,
-    works: Map<number, ImportWorkRow>,
-    summary: ImportSummary,
-    skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void,
-    now: string,
-    progress: (p: ImportProgress) => void,
-  ): Promise<void> {
-    const stamps = await w.historyStamps();
-    const files = await w.fileNumbers();
-    const total = data.history.length;
-    for (const [i, h] of data.history.entries()) {
-      if (i % 500 === 0) progress({ phase: 'history', done: i, total });
-      const label = `${h.user_name}/${h.work_id}`;
-      const userId = users.get(String(h.user_name));
-      const workId = Number(h.work_id);
-      if (userId === undefined) skip('history', label, 'user-unknown');
-      else if (!Number.isInteger(workId)) skip('history', label, 'bad-work-id');
-      else if (!works.has(workId)) skip('history', label, 'work-unknown');
-      else if (typeof h.state !== 'string' || !isJson(h.state)) skip('history', label, 'bad-state');
-      else {
-        const updatedAt = sqlTime(h.updated_at, now);
-        const have = stamps.get(importKey(userId, workId));
-        if (have !== undefined && have >= updatedAt) {
-          summary.history.unchanged++;
-          continue;
-        }
-        const mapped = mapHistoryState(h.state, (id) => files.get(id));
-        summary.history.tracksMapped += mapped.mapped;
-        summary.history.tracksKept += mapped.unmapped;
-        await w.putHistory(userId, workId, mapped.state, sqlTime(h.created_at, updatedAt), updatedAt);
-        summary.history[have === undefined ? 'created' : 'updated']++;
-      }
-    }
-    progress({ phase: 'history', done: total, total });
   }
 
   private async importTasks(
