@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     retry: 0,
+    // expect.poll's own default (1 s) is shorter than a loaded machine takes to render an answer; a poll
+    // that passes returns at once, so a long default costs only the time of a real failure
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
