@@ -50,7 +50,9 @@ interface MediaLike {
 interface Win {
   document: { querySelectorAll(sel: string): ArrayLike<MediaLike>; querySelector(sel: string): { textContent: string | null } | null };
   setTimeout(fn: () => void, ms: number): number;
+  requestAnimationFrame(fn: () => void): number;
   lyricLog?: [number, number, string][];
+  lyricFrames?: number[];
   lyricLogStop?: boolean;
 }
 
@@ -72,23 +74,25 @@ async function seekTo(page: Page, seconds: number): Promise<void> {
 /**
  * Records, sampling every few milliseconds, when the lyric bar's text changes, as [media time of the
  * last sample that showed the old text, media time of the first sample that shows the new one, text]:
- * the change happened in between. On a loaded machine samples come late and the bracket widens, but it
- * still contains the moment of the change. A timer, not animation frames: a starved page may draw no
- * frame for seconds while the player still updates on the media's own time events. Read back with
- * `stopLyricLog`.
+ * the change happened in between. A timer, not animation frames, so no change is missed: a starved page
+ * may draw no frame for a second or more while the player still updates on the media's time events.
+ * Beside it, the media time of every frame the page draws while playing, to tell a line the user saw
+ * late from one that reached the page late while nothing was drawn. Read back with `stopLyricLog`.
  */
 async function startLyricLog(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = globalThis as unknown as Win;
     w.lyricLog = [];
+    w.lyricFrames = [];
     w.lyricLogStop = false;
     let last: string | null = null;
     let before = -1;
+    const playing = () => Array.from(w.document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src') && !e.paused);
     const loop = () => {
       if (w.lyricLogStop) return;
-      const el = Array.from(w.document.querySelectorAll('audio, video')).find((e) => e.getAttribute('src'));
+      const el = playing();
       const text = w.document.querySelector('[data-testid="lyric-bar-text"]')?.textContent ?? '';
-      if (el && !el.paused) {
+      if (el) {
         if (text !== last) {
           w.lyricLog!.push([before, el.currentTime, text]);
           last = text;
@@ -97,7 +101,14 @@ async function startLyricLog(page: Page): Promise<void> {
       }
       w.setTimeout(loop, 5);
     };
+    const frame = () => {
+      if (w.lyricLogStop) return;
+      const el = playing();
+      if (el) w.lyricFrames!.push(el.currentTime);
+      w.requestAnimationFrame(frame);
+    };
     loop();
+    w.requestAnimationFrame(frame);
   });
 }
 
@@ -105,22 +116,27 @@ async function stopLyricLog(page: Page): Promise<LyricLog> {
   return page.evaluate(() => {
     const w = globalThis as unknown as Win;
     w.lyricLogStop = true;
-    return w.lyricLog ?? [];
+    return { changes: w.lyricLog ?? [], frames: w.lyricFrames ?? [] };
   });
 }
 
-type LyricLog = [number, number, string][];
+interface LyricLog {
+  changes: [number, number, string][];
+  frames: number[];
+}
 
 /**
- * The line `text` first showed in the log within `TOLERANCE_S` of `time`: the last sample before it
- * still showed the old text no later than that, and the first sample with it came no earlier.
+ * The line `text` showed within `TOLERANCE_S` of `time`: the first sample with it came no earlier, and
+ * the last sample before it still showed the old text no later than that — or, if later, no frame was
+ * drawn in between (the page was starved: nobody saw the old line late).
  */
 function expectShownAt(log: LyricLog, text: string, time: number): void {
-  const entry = log.find(([, , t]) => t === text);
-  expect(entry, `${text} in ${JSON.stringify(log)}`).toBeDefined();
+  const entry = log.changes.find(([, , t]) => t === text);
+  expect(entry, `${text} in ${JSON.stringify(log.changes)}`).toBeDefined();
   const [before, at] = entry!;
   expect(at, `${text} shown at ${at} (expected ${time})`).toBeGreaterThanOrEqual(time - TOLERANCE_S);
-  expect(before, `${text} not yet shown at ${before} (expected ${time})`).toBeLessThanOrEqual(time + TOLERANCE_S);
+  const lateFrames = log.frames.filter((f) => f > time + TOLERANCE_S && f < before);
+  expect(lateFrames, `${text} not yet shown at ${before} (expected ${time}); frames drawn meanwhile at`).toEqual([]);
 }
 
 describe('lyrics in the player', () => {
