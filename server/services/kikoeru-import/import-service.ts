@@ -65,6 +65,9 @@ export interface SkippedItem {
   reason: SkipReason;
 }
 
+/** Notes a kikoeru row left out, and why (counted always, listed up to `MAX_LISTED_SKIPS`). */
+type Skip = (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void;
+
 export interface Counts {
   created: number;
   updated: number;
@@ -121,15 +124,17 @@ interface UserWorkRow {
   updated_at: string | null;
 }
 
+/** The skip-list kind of a row of each phase. */
+const ROW_KIND = { reviews: 'review', history: 'history' } as const satisfies Record<string, SkippedItem['kind']>;
+
 interface UserWorkMerge<R extends UserWorkRow, V> {
-  phase: 'reviews' | 'history';
-  kind: 'review' | 'history';
+  phase: keyof typeof ROW_KIND;
   users: Map<string, number>;
   works: Map<number, ImportWorkRow>;
   /** What kikoplay has: `importKey(user, work)` → updated_at. */
   stamps: Map<string, string>;
   counts: Counts;
-  skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void;
+  skip: Skip;
   now: string;
   progress: (p: ImportProgress) => void;
   /** The row's work id, null when it is not one. */
@@ -146,18 +151,19 @@ interface UserWorkMerge<R extends UserWorkRow, V> {
  */
 async function mergeUserWorkRows<R extends UserWorkRow, V>(rows: readonly R[], m: UserWorkMerge<R, V>): Promise<void> {
   const total = rows.length;
+  const kind = ROW_KIND[m.phase];
   for (const [i, row] of rows.entries()) {
     if (i % 500 === 0) m.progress({ phase: m.phase, done: i, total });
     const label = `${row.user_name}/${row.work_id}`;
     const userId = m.users.get(String(row.user_name));
     const workId = m.workId(row);
-    if (userId === undefined) m.skip(m.kind, label, 'user-unknown');
-    else if (workId === null) m.skip(m.kind, label, 'bad-work-id');
-    else if (!m.works.has(workId)) m.skip(m.kind, label, 'work-unknown');
+    if (userId === undefined) m.skip(kind, label, 'user-unknown');
+    else if (workId === null) m.skip(kind, label, 'bad-work-id');
+    else if (!m.works.has(workId)) m.skip(kind, label, 'work-unknown');
     else {
       const prepared = m.prepare(row);
       if ('skip' in prepared) {
-        m.skip(m.kind, label, prepared.skip);
+        m.skip(kind, label, prepared.skip);
         continue;
       }
       const updatedAt = sqlTime(row.updated_at, m.now);
@@ -262,7 +268,7 @@ export class KikoeruImportService {
       skippedCounts: {},
       skipped: [],
     };
-    const skip = (kind: SkippedItem['kind'], key: string, reason: SkipReason) => {
+    const skip: Skip = (kind, key, reason) => {
       summary.skippedCounts[reason] = (summary.skippedCounts[reason] ?? 0) + 1;
       if (summary.skipped.length < MAX_LISTED_SKIPS) summary.skipped.push({ kind, key, reason });
     };
@@ -297,7 +303,6 @@ export class KikoeruImportService {
         await mergeUserWorkRows<KikoeruData['reviews'][number], NonNullable<ReturnType<typeof reviewFields>>>(data.reviews, {
           ...perUserWork,
           phase: 'reviews',
-          kind: 'review',
           stamps: await w.reviewStamps(),
           counts: summary.reviews,
           workId: (r) => reviewWorkId(String(r.work_id)),
@@ -311,10 +316,12 @@ export class KikoeruImportService {
         await mergeUserWorkRows<KikoeruData['history'][number], string>(data.history, {
           ...perUserWork,
           phase: 'history',
-          kind: 'history',
           stamps: await w.historyStamps(),
           counts: summary.history,
-          workId: (h) => (Number.isInteger(Number(h.work_id)) ? Number(h.work_id) : null),
+          workId: (h) => {
+            const id = Number(h.work_id);
+            return Number.isInteger(id) ? id : null;
+          },
           prepare: (h) => (typeof h.state === 'string' && isJson(h.state) ? { ok: h.state } : { skip: 'bad-state' }),
           write: async (state, at) => {
             const mapped = mapHistoryState(state, (id) => files.get(id));
@@ -380,14 +387,7 @@ export class KikoeruImportService {
     return { alias, roots, toAdd, unreachable };
   }
 
-  private async importUsers(
-    w: KikoeruImportWrites,
-    data: KikoeruData,
-    config: KikoeruConfig,
-    summary: ImportSummary,
-    skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void,
-    progress: (p: ImportProgress) => void,
-  ): Promise<Map<string, number>> {
+  private async importUsers(w: KikoeruImportWrites, data: KikoeruData, config: KikoeruConfig, summary: ImportSummary, skip: Skip, progress: (p: ImportProgress) => void): Promise<Map<string, number>> {
     const existing = await w.users();
     const ids = new Map<string, number>();
     const secret = config.md5secret;
@@ -433,7 +433,7 @@ export class KikoeruImportService {
     rootAlias: Map<string, string>,
     rootPaths: Map<string, string>,
     summary: ImportSummary,
-    skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void,
+    skip: Skip,
     now: string,
     progress: (p: ImportProgress) => void,
   ): Promise<Map<number, ImportWorkRow>> {
@@ -502,7 +502,7 @@ export class KikoeruImportService {
     works: Map<number, ImportWorkRow>,
     lyricDir: string | null,
     summary: ImportSummary,
-    skip: (kind: SkippedItem['kind'], key: string, reason: SkipReason) => void,
+    skip: Skip,
     now: string,
     progress: (p: ImportProgress) => void,
   ): Promise<void> {
