@@ -25,5 +25,6 @@ export interface LabelDetail {
 export const LABEL_NOT_FOUND: Record<LabelKind, (id: number | string) => string> = {
   circles: (id) => `社团${id}不存在`,
   tags: (id) => `标签${id}不存在`,
-  vas: (id) => `声优${id}不存在`,
+  // a voice actor id is free text up to 64 characters: not repeated (error bodies never echo input)
+  vas: () => '声优不存在',
 };

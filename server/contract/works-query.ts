@@ -155,7 +155,7 @@ export function filterFromConditions(keyword: string, base: { nsfw: 0 | 1 | 2; l
       }
       case CONDITION_TYPES.CODE: {
         const id = parseProductCode(value);
-        if (id === null) throw new KeywordError(`"${value}" 不是有效的作品编号（RJ/BJ/VJ + 6 或 8 位数字）`);
+        if (id === null) throw new KeywordError(`第 ${i + 1} 个搜索条件不是有效的作品编号（RJ/BJ/VJ + 6 或 8 位数字）`);
         filter.codeId = id;
         break;
       }

@@ -150,7 +150,7 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
         ctx.body = { error: `方法 ${ctx.method} 不适用于 ${ctx.path}` };
         return;
       }
-      throw notFound(`接口不存在: ${ctx.method} ${ctx.path}`, { code: 'ROUTE_NOT_FOUND' });
+      throw notFound('接口不存在', { code: 'ROUTE_NOT_FOUND' });
     }
   });
   return koa;

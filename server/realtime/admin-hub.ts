@@ -250,7 +250,7 @@ export class AdminHub {
           await this.deps.feed.kill(client.actor);
           return;
         default:
-          return this.send(client, 'error', { message: `unknown event ${frame.event}` });
+          return this.send(client, 'error', { message: 'unknown event' });
       }
     } catch (err) {
       const status = (err as { status?: number }).status;

@@ -74,13 +74,17 @@ export interface TaskDownload {
 /** Tasks one (non-admin) user may have waiting in the queue at once. */
 export const MAX_PENDING_TASKS_PER_USER = 100;
 
+/** Task ids named in a refusal: the first few and how many (a request may send 10,000). */
+const LISTED_IDS = 5;
+const idList = (ids: number[]) => (ids.length <= LISTED_IDS ? ids.join(', ') : `${ids.slice(0, LISTED_IDS).join(', ')} 等 ${ids.length} 个`);
+
 export const MSG = {
   tooManyPending: `你已有 ${MAX_PENDING_TASKS_PER_USER} 个等待中的转写任务，请等它们完成后再添加.`,
   emptyQueue: '无待认领的翻译任务',
   notHeld: '没有找到指定的任务',
   guest: '游客账号只能浏览和播放，不能进行此操作.',
   guestWorker: '游客账号不能领取或提交转写任务.',
-  notOwner: (verb: string, ids: number[]) => `只能${verb}自己创建的转写任务（任务 id=${ids.join(', ')} 由其他用户创建），管理员可以${verb}任何任务.`,
+  notOwner: (verb: string, ids: number[]) => `只能${verb}自己创建的转写任务（任务 id=${idList(ids)} 由其他用户创建），管理员可以${verb}任何任务.`,
 } as const;
 
 const account = (kind: string | null, name: string | null): TaskAccount | null => ((kind === 'user' || kind === 'token') && name !== null ? { kind, name } : null);
@@ -222,7 +226,7 @@ export class AiTasksService {
     const unique = [...new Set(ids)];
     const creators = await this.repo.creators(unique);
     const missing = unique.filter((id) => !creators.has(id));
-    if (missing.length) throw notFound(`没有找到翻译任务 id=${missing.join(', ')}`, { code: 'AI_TASK_NOT_FOUND' });
+    if (missing.length) throw notFound(`没有找到翻译任务 id=${idList(missing)}`, { code: 'AI_TASK_NOT_FOUND' });
     if (!isAdmin(actor)) {
       const others = unique.filter((id) => creators.get(id) !== actor.id);
       if (others.length) throw forbidden(MSG.notOwner(verb, others), { code: 'AI_TASK_NOT_OWNER' });

@@ -182,7 +182,7 @@ export class EditService {
         const stored = known.get(v.id);
         if (stored !== undefined) row = { id: v.id, name: stored };
         else if (v.name && uuidv5(v.name, VA_NAMESPACE) === v.id) row = { id: v.id, name: v.name };
-        else throw badRequest(`参数 vas.${i} 无效: 声优 ${v.id} 不存在`, { code: 'LABEL_NOT_FOUND', field: `vas.${i}`, params: { kind: 'vas' } });
+        else throw badRequest(`参数 vas.${i} 无效: 声优不存在`, { code: 'LABEL_NOT_FOUND', field: `vas.${i}`, params: { kind: 'vas' } });
       }
       if (seen.has(row.id)) throw badRequest(DUPLICATE_ITEM, { code: 'DUPLICATE_ITEM' });
       seen.add(row.id);

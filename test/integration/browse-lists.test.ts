@@ -525,7 +525,7 @@ describe('browse: work lists, search, labels, detail, tracks', () => {
       expect((await get(`/api/vas/${V3.id}`)).body).toEqual({ id: V3.id, name: '星野あかり', count: 1 });
       expect(await get('/api/tags/99999')).toEqual({ status: 404, body: { error: '标签99999不存在', code: 'LABEL_NOT_FOUND', params: { kind: 'tags' } } });
       expect(await get('/api/circles/4242')).toEqual({ status: 404, body: { error: '社团4242不存在', code: 'LABEL_NOT_FOUND', params: { kind: 'circles' } } });
-      expect(await get('/api/vas/nobody')).toEqual({ status: 404, body: { error: '声优nobody不存在', code: 'LABEL_NOT_FOUND', params: { kind: 'vas' } } });
+      expect(await get('/api/vas/nobody')).toEqual({ status: 404, body: { error: '声优不存在', code: 'LABEL_NOT_FOUND', params: { kind: 'vas' } } });
       expect((await get('/api/tags/abc')).status).toBe(400);
       expect((await get('/api/circles/-1')).status).toBe(400);
     });

@@ -83,7 +83,7 @@ describe('error codes in error bodies', () => {
   it('an unknown route: 404 ROUTE_NOT_FOUND', async () => {
     const res = await t.json('GET', '/api/nope', { token: user });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: '接口不存在: GET /api/nope', code: 'ROUTE_NOT_FOUND' });
+    expect(res.body).toEqual({ error: '接口不存在', code: 'ROUTE_NOT_FOUND' });
   });
 
   it('a bad query parameter: 400 FIELD_INVALID naming the field', async () => {

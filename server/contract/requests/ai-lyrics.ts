@@ -25,7 +25,7 @@ const statusList = z.string({ error: '需要 JSON 数组，例如 [] 或 [1,2]' 
   for (const v of parsed) {
     const n = isAiStatusName(v) ? aiStatusCode(v) : typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= AI_STATUS_COUNT) {
-      ctx.addIssue({ code: 'custom', message: `未知的任务状态 ${JSON.stringify(v)}（0–4 或 none/pending/transcribing/success/error）` });
+      ctx.addIssue({ code: 'custom', message: '未知的任务状态（0–4 或 none/pending/transcribing/success/error）' });
       return z.NEVER;
     }
     out.push(n);

@@ -43,7 +43,7 @@ function parseLyric(text: string, ctx: z.RefinementCtx): LyricPart[] {
   const out: LyricPart[] = [];
   for (const p of text.split('_').filter(Boolean)) {
     if (p !== 'local' && p !== 'ai' && p !== 'no') {
-      ctx.addIssue({ code: 'custom', message: `未知的歌词筛选 "${p}"（可选 local、ai、no，用 _ 连接）` });
+      ctx.addIssue({ code: 'custom', message: '未知的歌词筛选（可选 local、ai、no，用 _ 连接）' });
       return z.NEVER;
     }
     if (!out.includes(p)) out.push(p);
@@ -62,7 +62,7 @@ export const listQuerySchema = z
     pageSize: param((s, ctx) => Math.min(intIn(s, 'pageSize', 1, Number.MAX_SAFE_INTEGER, ctx), MAX_PAGE_SIZE)).describe(`每页作品数，大于 ${MAX_PAGE_SIZE} 按 ${MAX_PAGE_SIZE} 计`),
     order: param((s, ctx) => {
       if ((SORT_ORDERS as readonly string[]).includes(s)) return s as SortOrder;
-      ctx.addIssue({ code: 'custom', message: `不支持的排序字段 "${s}"（可选 ${SORT_ORDERS.join('、')}）` });
+      ctx.addIssue({ code: 'custom', message: `不支持的排序字段（可选 ${SORT_ORDERS.join('、')}）` });
       return z.NEVER;
     }).describe(`排序字段：${SORT_ORDERS.join('、')}，默认 release`),
     sort: param((s, ctx) => {

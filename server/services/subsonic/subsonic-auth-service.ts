@@ -97,7 +97,7 @@ export class SubsonicAuthService {
 
   async revokeKey(actor: Actor, name: unknown, forUser?: string): Promise<void> {
     const user = await this.target(actor, forUser, false);
-    if (typeof name !== 'string' || !(await this.repo.revokeKey(user.id, name))) throw notFound(`没有名为 ${String(name).slice(0, 64)} 的 API 密钥`, { code: 'NOT_FOUND' });
+    if (typeof name !== 'string' || !(await this.repo.revokeKey(user.id, name))) throw notFound('没有这个名字的 API 密钥', { code: 'NOT_FOUND' });
   }
 
   /** Set the Subsonic password (stored sealed: the token form needs it back). */
@@ -127,7 +127,7 @@ export class SubsonicAuthService {
   private async target(actor: Actor, forUser: string | undefined, making = true): Promise<{ id: number }> {
     if (forUser !== undefined && isAdmin(actor)) {
       const user = await this.users.byName(forUser);
-      if (!user) throw notFound(`用户 ${forUser.slice(0, 64)} 不存在`, { code: 'USER_NOT_FOUND' });
+      if (!user) throw notFound('用户不存在', { code: 'USER_NOT_FOUND' });
       return user;
     }
     if (forUser !== undefined && forUser !== actor.name) throw forbidden('只有管理员能管理其他用户的 Subsonic 凭据.', { code: 'ADMIN_ONLY' });

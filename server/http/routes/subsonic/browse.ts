@@ -9,7 +9,7 @@ const MAX_LIST = 500;
 
 function albumListQuery(p: SubsonicParams) {
   const type = p.required('type');
-  if (!(ALBUM_LIST_TYPES as readonly string[]).includes(type)) throw new SubsonicError(SUBSONIC_CODES.generic, `Unknown album list type: ${type.slice(0, 40)}`);
+  if (!(ALBUM_LIST_TYPES as readonly string[]).includes(type)) throw new SubsonicError(SUBSONIC_CODES.generic, 'Unknown album list type');
   const q = {
     type: type as AlbumListType,
     size: p.int('size', 10, 1, MAX_LIST),

@@ -23,7 +23,7 @@ export async function subsonicErrors(ctx: Context, next: Next): Promise<void> {
   if (!isSubsonicPath(ctx.path)) return next();
   try {
     await next();
-    if (ctx.status === 404 && ctx.body == null) throw new SubsonicError(SUBSONIC_CODES.notFound, `Unknown API method: ${ctx.path.slice(0, 80)}`, {}, 404);
+    if (ctx.status === 404 && ctx.body == null) throw new SubsonicError(SUBSONIC_CODES.notFound, 'Unknown API method', {}, 404);
     if (ctx.status === 405) throw new SubsonicError(SUBSONIC_CODES.generic, `Method ${ctx.method} is not allowed`, {}, 405);
   } catch (err) {
     const e = toSubsonicError(err);
