@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   FORBIDDEN: 'The account may not do this.',
   NOT_FOUND: 'The thing asked for does not exist.',
   ROUTE_NOT_FOUND: 'There is no such API route.',
+  METHOD_NOT_ALLOWED: 'The API route exists but not for this HTTP method (405).',
   CONFLICT: 'The request clashes with the current state.',
   PAYLOAD_TOO_LARGE: 'The request body is over the limit of the route (`params.limit`, e.g. "64 KB").',
   HEADERS_TOO_LARGE: 'The URL or the request headers are too long.',

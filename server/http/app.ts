@@ -147,7 +147,7 @@ export function createHttpApp(app: AppContext, opts: HttpAppOptions = {}): Koa {
   koa.use((ctx) => {
     if (looksLikeApi(ctx.path)) {
       if (ctx.status === 405) {
-        ctx.body = { error: `方法 ${ctx.method} 不适用于 ${ctx.path}` };
+        ctx.body = { error: `方法 ${ctx.method} 不适用于此接口`, code: 'METHOD_NOT_ALLOWED' };
         return;
       }
       throw notFound('接口不存在', { code: 'ROUTE_NOT_FOUND' });

@@ -22,7 +22,7 @@ describe('HTTP core', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.json('GET', '/api/nope', { token: adminToken });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: expect.stringContaining('/api/nope'), code: 'ROUTE_NOT_FOUND' });
+    expect(res.body).toEqual({ error: '接口不存在', code: 'ROUTE_NOT_FOUND' });
   });
 
   it('needs a token for API routes when auth is on', async () => {
@@ -99,6 +99,32 @@ describe('HTTP core', () => {
     } finally {
       await p.close();
     }
+  });
+
+  /** What the server sends back on a raw connection given `head` (request line and headers). */
+  const rawExchange = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(t.server.port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+  const statusAndBody = (raw: string) => ({ status: raw.slice(0, raw.indexOf('\r\n')), body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as unknown });
+
+  it('answers a missing Host, an unknown Expect and CONNECT with a JSON { error } and closes', async () => {
+    expect(statusAndBody(await rawExchange('GET /api/health HTTP/1.1'))).toEqual({ status: 'HTTP/1.1 400 Bad Request', body: { error: '请求缺少 Host 请求头', code: 'BAD_REQUEST' } });
+    expect(statusAndBody(await rawExchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nExpect: 200-ok'))).toEqual({
+      status: 'HTTP/1.1 417 Expectation Failed',
+      body: { error: '不支持的 Expect 请求头', code: 'BAD_REQUEST' },
+    });
+    expect(statusAndBody(await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443'))).toEqual({
+      status: 'HTTP/1.1 405 Method Not Allowed',
+      body: { error: '不支持 CONNECT 请求', code: 'METHOD_NOT_ALLOWED' },
+    });
+    // HTTP/1.0 needs no Host, as before
+    expect(await rawExchange('GET /api/health HTTP/1.0')).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 
   it('answers a URL over 16 KB and a malformed request line with a JSON { error }, not an empty body', async () => {

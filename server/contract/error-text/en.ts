@@ -11,6 +11,7 @@ export const en: ErrorCatalogue = {
   FORBIDDEN: 'You are not allowed to do this.',
   NOT_FOUND: 'Not found.',
   ROUTE_NOT_FOUND: 'This API endpoint does not exist.',
+  METHOD_NOT_ALLOWED: 'This API endpoint does not accept this method.',
   CONFLICT: 'This conflicts with the current state. Refresh and try again.',
   PAYLOAD_TOO_LARGE: 'The request is too large (limit: {limit}).',
   HEADERS_TOO_LARGE: 'The URL or request headers are too long.',

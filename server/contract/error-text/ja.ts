@@ -11,6 +11,7 @@ export const ja: ErrorCatalogue = {
   FORBIDDEN: 'この操作を行う権限がありません。',
   NOT_FOUND: '見つかりません。',
   ROUTE_NOT_FOUND: 'この API は存在しません。',
+  METHOD_NOT_ALLOWED: 'この API はこのメソッドを受け付けません。',
   CONFLICT: '現在の状態と競合しています。再読み込みしてからもう一度お試しください。',
   PAYLOAD_TOO_LARGE: 'リクエストが大きすぎます（上限 {limit}）。',
   HEADERS_TOO_LARGE: 'URL またはリクエストヘッダーが長すぎます。',

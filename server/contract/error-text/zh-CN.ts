@@ -11,6 +11,7 @@ export const zhCN: ErrorCatalogue = {
   FORBIDDEN: '没有权限进行此操作',
   NOT_FOUND: '请求的内容不存在',
   ROUTE_NOT_FOUND: '接口不存在',
+  METHOD_NOT_ALLOWED: '此接口不支持该请求方法',
   CONFLICT: '操作与当前状态冲突，请刷新后重试',
   PAYLOAD_TOO_LARGE: '请求体过大（此接口上限 {limit}）',
   HEADERS_TOO_LARGE: '请求的 URL 或请求头过长',
