@@ -282,6 +282,8 @@ export const en: Messages = {
       offset: 'Lyric offset (seconds)',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: 'Lyric offset',
+      /** The unit after the number in the offset box. */
+      offsetSuffix: ' s',
       offsetHint: 'Positive shows lyrics later, negative earlier',
       sync: 'Lyric sync helper',
       syncReady: 'Play the audio, then press the matching button the moment you hear a line begin or see a lyric line appear.',
@@ -324,6 +326,7 @@ export const en: Messages = {
       clockLabel: 'Stop at',
       clockHint: 'A time earlier than now means that time tomorrow',
       minutes: (m: number) => plural(m, 'minute', 'minutes'),
+      minutesSuffix: ' min',
       customMinutes: 'Custom minutes',
       countdownFailed: 'Countdown failed: the time must be more than 0',
       badClock: 'Choose a valid time',

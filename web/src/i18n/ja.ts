@@ -280,6 +280,8 @@ export const ja: Messages = {
       offset: '歌詞のずれ（秒）',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: '歌詞のずれ',
+      /** The unit after the number in the offset box. */
+      offsetSuffix: ' 秒',
       offsetHint: '正の値で歌詞を遅らせ、負の値で早めます',
       sync: '歌詞同期アシスタント',
       syncReady: '音声を再生し、セリフが聞こえ始めた瞬間か、歌詞が表示された瞬間に対応するボタンを押してください。',
@@ -323,6 +325,7 @@ export const ja: Messages = {
       clockLabel: '停止時刻',
       clockHint: '現在より前の時刻を選ぶと、明日のその時刻になります',
       minutes: (m: number) => `${num(m)} 分`,
+      minutesSuffix: ' 分',
       customMinutes: '分数を指定',
       countdownFailed: 'カウントダウンできません。0 より大きい時間を指定してください',
       badClock: '有効な時刻を選んでください',

@@ -283,6 +283,8 @@ export const zhCN = {
       offset: '歌词偏移（秒）',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: '歌词偏移',
+      /** The unit after the number in the offset box. */
+      offsetSuffix: ' s',
       offsetHint: '正数让歌词延后显示，负数让歌词提前显示',
       sync: '歌词同步助手',
       syncReady: '播放音频，在听到一句台词开始、或看到一行歌词出现的时刻，点击对应的按钮。',
@@ -325,6 +327,7 @@ export const zhCN = {
       clockLabel: '停止时间',
       clockHint: '选择的时间早于现在时，表示明天的这个时间',
       minutes: (m: number) => `${m} 分钟`,
+      minutesSuffix: ' 分钟',
       customMinutes: '自定义分钟数',
       countdownFailed: '倒计时失败，时长不能小于0',
       badClock: '请选择有效的时间',
