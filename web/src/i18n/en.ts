@@ -371,6 +371,9 @@ export const en: Messages = {
       coverEffective: (dir: string) => `Covers are saved in: ${dir}`,
       save: 'Save',
       goScan: 'Go to scan',
+      added: (name: string) => `Folder "${name}" added.`,
+      removed: (name: string) => `Folder "${name}" removed. Its works will be marked missing at the next scan; ratings and play history are kept.`,
+      coverSaved: 'Cover folder settings saved.',
     },
     kikoeruImport: {
       title: 'Import from kikoeru',
@@ -456,6 +459,9 @@ export const en: Messages = {
       cancel: 'Cancel',
       save: 'Save',
       roleChanged: (name: string, role: string) => `${name} is now ${role}`,
+      created: (name: string) => `User ${name} created.`,
+      passwordChanged: 'Password changed.',
+      deleted: 'Deleted.',
     },
     advanced: {
       title: 'Advanced settings',
@@ -474,6 +480,7 @@ export const en: Messages = {
       tagLanguageHint:
         'Metadata language: the language work tags are fetched from DLsite in, for all users. The interface language of the app is chosen by each person in the language menu in the header, separately.',
       saveFailed: 'Save failed',
+      saved: 'Saved.',
       required: 'Required',
       integer: 'Must be a whole number',
       range: (min: number, max: number) => `Must be between ${min} and ${max}`,
@@ -777,6 +784,12 @@ export const en: Messages = {
       close: 'Close',
       useAsCover: 'Use as the player cover',
       coverSet: 'Set as this work’s player cover',
+    },
+    /** The toasts after a rating, a progress mark or a review is saved or removed. */
+    marks: {
+      rated: 'Rating saved',
+      progressSaved: 'Progress saved',
+      removed: 'Mark removed',
     },
     reviewDialog: {
       title: 'Write a review',

@@ -370,6 +370,9 @@ export const ja: Messages = {
       coverEffective: (dir: string) => `カバー画像の保存先：${dir}`,
       save: '保存',
       goScan: 'スキャンへ',
+      added: (name: string) => `フォルダー「${name}」を追加しました。`,
+      removed: (name: string) => `フォルダー「${name}」を削除しました。含まれる作品は次回のスキャンで欠落として扱われます。評価と再生履歴は残ります。`,
+      coverSaved: 'カバーフォルダーの設定を保存しました。',
     },
     kikoeruImport: {
       title: 'kikoeru から取り込み',
@@ -455,6 +458,9 @@ export const ja: Messages = {
       cancel: 'キャンセル',
       save: '保存',
       roleChanged: (name: string, role: string) => `${name} のロールを${role}に変更しました`,
+      created: (name: string) => `ユーザー ${name} を作成しました。`,
+      passwordChanged: 'パスワードを変更しました。',
+      deleted: '削除しました。',
     },
     advanced: {
       title: '詳細設定',
@@ -472,6 +478,7 @@ export const ja: Messages = {
       pathsInUseHint: '実行中のサーバーが実際に使っている絶対パスです（読み取り専用）。データベースフォルダーの変更はサーバーの再起動後に反映されます。',
       tagLanguageHint: 'メタデータの言語：DLsite から作品タグを取得するときの言語で、全ユーザーに共通です。アプリの表示言語はこれとは別に、各自がヘッダーの言語メニューで選びます。',
       saveFailed: '保存できませんでした',
+      saved: '保存しました。',
       required: '入力してください',
       integer: '整数を入力してください',
       range: (min: number, max: number) => `${min} から ${max} の間で入力してください`,
@@ -775,6 +782,12 @@ export const ja: Messages = {
       close: '閉じる',
       useAsCover: '再生カバーにする',
       coverSet: 'この作品の再生カバーに設定しました',
+    },
+    /** The toasts after a rating, a progress mark or a review is saved or removed. */
+    marks: {
+      rated: '評価しました',
+      progressSaved: '進捗を更新しました',
+      removed: 'マークを削除しました',
     },
     reviewDialog: {
       title: 'レビューを書く',

@@ -373,6 +373,9 @@ export const zhCN = {
       coverEffective: (dir: string) => `封面当前保存在：${dir}`,
       save: '保存',
       goScan: '前往扫描',
+      added: (name: string) => `文件夹 "${name}" 添加成功.`,
+      removed: (name: string) => `文件夹 "${name}" 已删除. 其中的作品会在下次扫描时标记为缺失，评价与播放历史保留.`,
+      coverSaved: '封面文件夹设置已保存.',
     },
     kikoeruImport: {
       title: '从 kikoeru 导入',
@@ -450,6 +453,9 @@ export const zhCN = {
       cancel: '取消',
       save: '保存',
       roleChanged: (name: string, role: string) => `${name} 的角色已改为 ${role}`,
+      created: (name: string) => `用户 ${name} 创建成功.`,
+      passwordChanged: '密码修改成功.',
+      deleted: '删除成功.',
     },
     advanced: {
       title: '高级设置',
@@ -467,6 +473,7 @@ export const zhCN = {
       pathsInUseHint: '运行中的服务器实际使用的绝对路径（只读）。修改数据库文件夹后需要重启服务器才会生效。',
       tagLanguageHint: '元数据语言：从 DLsite 抓取作品标签时使用的语言，对所有用户生效。网页的界面语言由每个人在页头的语言菜单中选择，与此无关。',
       saveFailed: '保存失败',
+      saved: '保存成功.',
       required: '不能为空',
       integer: '必须是整数',
       range: (min: number, max: number) => `必须在 ${min} 到 ${max} 之间`,
@@ -773,6 +780,12 @@ export const zhCN = {
       close: '关闭',
       useAsCover: '设为播放封面',
       coverSet: '已设为这部作品的播放封面',
+    },
+    /** The toasts after a rating, a progress mark or a review is saved or removed. */
+    marks: {
+      rated: '评价成功',
+      progressSaved: '更新进度成功',
+      removed: '删除标记成功',
     },
     reviewDialog: {
       title: '写评论',

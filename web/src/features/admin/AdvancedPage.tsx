@@ -108,7 +108,8 @@ export function AdvancedPage() {
       setServerError(null);
       setErrors({});
       setRestartNote(answer.restartRequired ?? []);
-      notifySuccess(answer.message);
+      // the restart note shows under the form (restartNote), in the UI's words: not in the toast too
+      notifySuccess(a.saved);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {

@@ -83,10 +83,10 @@ function FirstFolderPanel() {
   };
 
   const add = useMutation({
-    mutationFn: () => addFolder(name.trim(), dir.trim()),
+    mutationFn: (input: { name: string; path: string }) => addFolder(input.name, input.path),
     meta: { silent: true },
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
+    onSuccess: async (answer, input) => {
+      notifySuccess(t.dashboard.folders.added(input.name));
       setBrowsing(false);
       setName('');
       setDir('');
@@ -114,7 +114,7 @@ function FirstFolderPanel() {
     if (!dir.trim()) found.path = M.fieldsEmpty;
     setErrors(found);
     if (found.name || found.path) return;
-    add.mutate();
+    add.mutate({ name: name.trim(), path: dir.trim() });
   };
 
   const known = folders.data?.folders ?? [];
