@@ -585,6 +585,7 @@ export const en: Messages = {
         edit: 'Metadata corrections',
         'user-lists': 'Favourites and history',
         folders: 'Library folders',
+        import: 'Import from kikoeru',
         subsonic: 'Subsonic credentials',
       },
     },

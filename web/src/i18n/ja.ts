@@ -584,6 +584,7 @@ export const ja: Messages = {
         edit: 'メタデータの修正',
         'user-lists': 'お気に入りと履歴',
         folders: 'ライブラリフォルダー',
+        import: 'kikoeru からのインポート',
         subsonic: 'Subsonic 認証情報',
       },
     },

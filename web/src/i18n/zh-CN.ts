@@ -578,6 +578,7 @@ export const zhCN = {
         edit: '元数据修正',
         'user-lists': '我的收藏与历史',
         folders: '媒体库文件夹',
+        import: '从 kikoeru 导入',
         subsonic: 'Subsonic 凭据',
       } as Record<string, string>,
     },
