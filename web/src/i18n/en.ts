@@ -7,7 +7,6 @@ const plural = (n: number, one: string, many: string) => `${num(n)} ${n === 1 ? 
 export const en: Messages = {
   app: {
     name: 'kikoplay',
-    tagline: 'A self-hosted library and player for voice works',
     loading: 'Loading…',
   },
   nav: {
@@ -29,7 +28,6 @@ export const en: Messages = {
     advancedSearch: 'Advanced search',
   },
   darkMode: {
-    cycle: 'Switch dark mode',
     auto: 'Dark mode: system',
     on: 'Dark mode: on',
     off: 'Dark mode: off',
@@ -100,7 +98,6 @@ export const en: Messages = {
     noWorksFound: 'The scan finished but found no works. Check that the folder has subfolders named with work codes such as RJ….',
   },
   login: {
-    title: 'Log in',
     subtitle: 'Log in to open the library',
     name: 'Username',
     password: 'Password',
@@ -113,7 +110,6 @@ export const en: Messages = {
   notices: {
     updateAvailable: 'A new version is available',
     dismiss: 'Dismiss',
-    updateOk: 'OK',
     lockLater: 'Remind me later',
     lockGoScanner: 'Go to the scanner',
     lockDefault: 'The library is being scanned; some works may be incomplete for now.',
@@ -132,7 +128,6 @@ export const en: Messages = {
     title: 'About kikoplay',
     intro:
       'kikoplay is a self-hosted library and web player for voice works and drama CDs: it scans your local DLsite work folders (RJ/BJ/VJ codes), organises circles, tags, voice actors and ratings, and plays audio and video in the browser with synced lyrics.',
-    version: 'Version',
     serverVersion: 'Server version',
     webVersion: 'Web app version',
     unknownVersion: 'Unknown',
@@ -168,9 +163,6 @@ export const en: Messages = {
     aside: (text: string, note: string) => `${text} (${note})`,
   },
   errors: {
-    title: 'Error',
-    warning: 'Notice',
-    network: 'Cannot reach the server',
     unreachable: "Can't reach the server — check your connection",
     timeout: 'The server is taking too long to answer — try again later',
   },
@@ -207,14 +199,12 @@ export const en: Messages = {
     showBar: 'Show the player bar',
     openWork: 'Open the work',
     progress: 'Progress',
-    loading: 'Buffering…',
     modes: { order: 'Play in order', allRepeat: 'Repeat all', repeatOnce: 'Repeat one', shuffle: 'Shuffle' },
     queue: {
       title: 'Queue',
       open: 'Queue',
       empty: 'The queue is empty',
       clear: 'Clear',
-      clearTitle: 'Clear the queue',
       clearConfirm: 'Clear the queue and stop playback?',
       cancel: 'Cancel',
       remove: 'Remove from the queue',
@@ -239,7 +229,6 @@ export const en: Messages = {
       lyricFontSize: 'Lyric font size',
       editLyrics: 'Edit lyrics',
       sleepTimer: 'Sleep timer',
-      equalizer: 'Equalizer',
     },
     cover: 'Cover',
     flipCover: 'Flip the cover: equalizer and visualizer',
@@ -268,18 +257,14 @@ export const en: Messages = {
         'Safari on iOS 17.3 and later has a background playback bug: after the screen locks or the app stays in the background for a while, playback may stop. Come back to the page and press play to continue.',
     },
     lyrics: {
-      title: 'Lyrics',
       select: 'Choose lyrics',
       selectTitle: 'Choose a lyric file',
       matches: 'Matching lyrics',
       others: 'Other lyric files',
       none: 'No lyrics found',
       noCandidates: 'This work has no lyric files',
-      loading: 'Loading lyrics…',
       ai: 'AI',
-      loose: 'Loose match',
       current: 'Current',
-      offset: 'Lyric offset (seconds)',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: 'Lyric offset',
       /** The unit after the number in the offset box. */
@@ -561,7 +546,6 @@ export const en: Messages = {
       bodyLimit: (size: string) => `Body up to ${size}`,
       formBody: 'Forms accepted too',
       bodyOptional: 'Body optional',
-      fields: 'Parameters',
       noFields: 'No parameters',
       name: 'Name',
       in: 'In',
@@ -618,7 +602,6 @@ export const en: Messages = {
     empty: 'No transcription tasks',
     emptyFiltered: 'No tasks match',
     total: (n: number) => plural(n, 'task', 'tasks'),
-    createdAt: (date: string) => `Created ${date}`,
     updatedAt: (date: string) => `Updated ${date}`,
     guestNote: 'Guest accounts can only view tasks.',
     workerHint: {
@@ -633,8 +616,6 @@ export const en: Messages = {
       copied: 'Copied',
       askAdmin: 'Tasks are waiting, but no worker is running. Ask an admin to start one.',
     },
-    translate: 'AI translation',
-    queued: 'Queued for AI transcription',
   },
   library: {
     works: {
@@ -756,7 +737,6 @@ export const en: Messages = {
       related: 'Related works',
       confirm: 'OK',
       cancel: 'Cancel',
-      notFound: 'This work does not exist',
     },
     tree: {
       title: 'Files',
