@@ -114,7 +114,7 @@ export function AdvancedPage() {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {
         setServerError(err.message);
-        setErrors(serverFieldErrors(err.serverText));
+        setErrors(serverFieldErrors(err.fieldErrors));
       } else reportError(err);
     },
   });
