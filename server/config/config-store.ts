@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { AppError } from '../domain/errors.js';
-import { configSchema, describeConfigError, type Config } from './schema.js';
+import { configFieldErrors, configSchema, describeConfigError, type Config } from './schema.js';
 import { ConfigFileError, loadConfig, readConfigFile, updateConfigFile, resolvePaths, type Paths } from './load.js';
 
 /**
@@ -31,7 +31,11 @@ export class ConfigStore extends EventEmitter {
   update(patch: Record<string, unknown>): Config {
     const before = this.current;
     const candidate = configSchema.safeParse({ ...before, ...patch });
-    if (!candidate.success) throw new AppError('bad_request', `配置无效: ${describeConfigError(candidate.error)}`, { code: 'CONFIG_INVALID' });
+    if (!candidate.success) {
+      // `error` as before (the whole story in one line); `errors[]` says it per key, with codes
+      const fields = configFieldErrors(candidate.error);
+      throw new AppError('bad_request', `配置无效: ${describeConfigError(candidate.error)}`, { code: 'CONFIG_INVALID', field: fields[0]?.param, params: {}, fields });
+    }
     try {
       updateConfigFile(this.dataDir, patch);
     } catch (err) {

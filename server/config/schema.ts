@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isApiErrorCode, type ApiErrorCode, type ErrorParams } from '../domain/error-codes.js';
+import type { FieldError } from '../domain/errors.js';
 import { coverFolderProblem, FOLDER_RULE_MSG, isAbsoluteFolder, rootFolderProblems } from './folder-rules.js';
 
 /**
@@ -9,7 +11,7 @@ const rootFolder = z.object({ name: z.string().trim(), path: z.string().trim() }
 
 /** Root folders by the rules of folder-rules.ts (unique aliases and paths, absolute, none inside another). */
 const rootFolders = z.array(rootFolder).superRefine((folders, ctx) => {
-  for (const p of rootFolderProblems(folders)) ctx.addIssue({ code: 'custom', message: p.message, path: p.at });
+  for (const p of rootFolderProblems(folders)) ctx.addIssue({ code: 'custom', message: p.message, path: p.at, params: { code: p.code, params: p.params } });
 });
 
 /** Empty (the default folder) or absolute. */
@@ -18,7 +20,7 @@ const coverFolderDir = z
   .trim()
   .superRefine((dir, ctx) => {
     const problem = coverFolderProblem(true, dir);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { code: problem.code } });
   });
 
 /** A host name (or IP) a browser may use to reach this server: no scheme, path or port. */
@@ -32,20 +34,23 @@ const hostName = z
 const webOrigin = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '').toLowerCase();
-    } catch {
-      return false;
-    }
-  }, 'must be an origin such as https://music.example.com (scheme, host and optional port; no path)');
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '').toLowerCase();
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an origin such as https://music.example.com (scheme, host and optional port; no path)', params: { code: 'CONFIG_ORIGIN_INVALID' } },
+  );
 
 /** Empty (`<data-dir>/backups`) or an absolute folder. */
 const backupDir = z
   .string()
   .trim()
-  .refine((dir) => dir === '' || isAbsoluteFolder(dir), 'must be an absolute folder path (or empty for <data-dir>/backups)');
+  .refine((dir) => dir === '' || isAbsoluteFolder(dir), { message: 'must be an absolute folder path (or empty for <data-dir>/backups)', params: { code: 'FOLDER_PATH_NOT_ABSOLUTE' } });
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const ms = int(1, 600_000);
@@ -110,7 +115,7 @@ export const configSchema = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    if (!c.coverUseDefaultPath && !c.coverFolderDir) ctx.addIssue({ code: 'custom', message: FOLDER_RULE_MSG.coverDirNeeded, path: ['coverFolderDir'] });
+    if (!c.coverUseDefaultPath && !c.coverFolderDir) ctx.addIssue({ code: 'custom', message: FOLDER_RULE_MSG.coverDirNeeded, path: ['coverFolderDir'], params: { code: 'COVER_FOLDER_REQUIRED' } });
   });
 
 export type Config = z.infer<typeof configSchema>;
@@ -132,6 +137,44 @@ export function describeConfigError(err: z.ZodError, prefix: PropertyKey[] = [])
       return `${key}: ${issue.message}`;
     })
     .join('; ');
+}
+
+/** The error code (server/domain/error-codes.ts) and sentence parameters of one schema issue. */
+function issueDetail(issue: z.core.$ZodIssue): { code: ApiErrorCode; params?: ErrorParams } {
+  switch (issue.code) {
+    case 'custom': {
+      const own = issue.params as { code?: unknown; params?: ErrorParams } | undefined;
+      return isApiErrorCode(own?.code) ? { code: own.code, params: own.params } : { code: 'CONFIG_VALUE_INVALID' };
+    }
+    case 'invalid_type':
+      return { code: issue.expected === 'int' ? 'CONFIG_VALUE_INTEGER' : 'CONFIG_VALUE_TYPE' };
+    case 'too_small':
+      return issue.origin === 'number' ? { code: 'CONFIG_VALUE_TOO_SMALL', params: { min: Number(issue.minimum) } } : { code: 'CONFIG_VALUE_INVALID' };
+    case 'too_big':
+      if (issue.origin === 'number') return { code: 'CONFIG_VALUE_TOO_BIG', params: { max: Number(issue.maximum) } };
+      return issue.origin === 'array' ? { code: 'CONFIG_LIST_TOO_LONG', params: { max: Number(issue.maximum) } } : { code: 'CONFIG_VALUE_INVALID' };
+    case 'invalid_value':
+      return { code: 'CONFIG_VALUE_CHOICE', params: { values: issue.values.map(String).join(', ') } };
+    case 'invalid_format':
+      if (issue.format === 'url') return { code: 'CONFIG_URL_INVALID' };
+      return issue.path[0] === 'publicHosts' ? { code: 'CONFIG_HOST_INVALID' } : { code: 'CONFIG_VALUE_INVALID' };
+    case 'unrecognized_keys':
+      return { code: 'CONFIG_KEY_UNKNOWN' };
+    default:
+      return { code: 'CONFIG_VALUE_INVALID' };
+  }
+}
+
+/**
+ * A schema error as field errors of a `{ config }` body: `param` is the key's path (`listenPort`,
+ * `rootFolders.0.path`), `msg` the issue's own text, `code` and `params` what the web app says it by.
+ */
+export function configFieldErrors(err: z.ZodError): FieldError[] {
+  return err.issues.map((issue) => {
+    const { code, params } = issueDetail(issue);
+    const at = issue.path.map(String).join('.');
+    return { msg: issue.message, param: at || 'config', location: 'body', code, ...(params ? { params } : {}) };
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
  * `{ "event": NAME, "payload": ... }` over `ws` at /api/ws?token=…, admin only.
  * Server events are incremental (only what is new); SCAN_INIT_STATE is the full snapshot.
  */
+import type { ApiErrorCode } from '../domain/error-codes.js';
 import { SCAN_UPDATE_NAMES, type ScanUpdate, type ScanUpdatePayloads } from './scan-state.js';
 
 export const WS_PATH = '/api/ws';
@@ -14,8 +15,12 @@ export type ClientEvent = (typeof CLIENT_EVENTS)[number];
 export interface ServerPayloads extends ScanUpdatePayloads {
   /** The socket was admitted. */
   success: { message: string; user: { name: string; group: string; role: string; logged_in: boolean }; auth: boolean };
-  /** A refusal (with the close code that follows) or the answer to a bad message. */
-  error: { message: string; code?: number };
+  /**
+   * A refusal (with the close code that follows) or the answer to a bad message. `message` is the
+   * server's text (kikoeru's, partly English); `reason` is the error code of server/domain/error-codes.ts
+   * the dashboard says it by, in the interface language (server/contract/error-text).
+   */
+  error: { message: string; code?: number; reason?: ApiErrorCode };
 }
 export type ServerEvent = keyof ServerPayloads;
 export type ServerFrame = { [E in ServerEvent]: { event: E; payload: ServerPayloads[E] } }[ServerEvent];

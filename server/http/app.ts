@@ -51,6 +51,9 @@ const ROUTES: Record<string, RouteModule> = {
   subsonic: subsonicAccountRoutes,
 };
 
+/** The areas' names, in registration order: each needs a heading in the web's API page (dashboard.api.areas). */
+export const API_AREAS: readonly string[] = Object.keys(ROUTES);
+
 export interface HttpAppOptions {
   webRoot?: string;
   /** Overrides of the HTTP limits (timeouts, connections, body bytes in flight); tests use small ones. */

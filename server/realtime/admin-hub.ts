@@ -8,6 +8,8 @@ import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, WS_PATH, decode, encode, type Serv
 import type { ScanEvent, ScanKind } from '../contract/scan-events.js';
 import { initialScanState, reduceScanState, scanSnapshot, scanUpdatesFor, type ScanState } from '../contract/scan-state.js';
 import type { OriginPolicy } from '../http/origin-policy.js';
+import { AppError } from '../domain/errors.js';
+import type { ApiErrorCode } from '../domain/error-codes.js';
 import { rawSecurityHeaders } from '../http/middleware/security-headers.js';
 
 const REASONS: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' };
@@ -67,11 +69,12 @@ interface Client {
   pending: number;
 }
 
-/** Why a socket may not (or may no longer) use the hub: the close code and the message it is sent. */
+/** Why a socket may not (or may no longer) use the hub: the close code, the message it is sent and its error code. */
 class Refusal extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly reason: ApiErrorCode,
   ) {
     super(message);
   }
@@ -137,14 +140,15 @@ export class AdminHub {
   /** The acting admin of a socket opened with `token`, checked now; a Refusal when it may not use the hub. */
   private async resolve(token: string | null): Promise<Actor> {
     if (!this.deps.authEnabled()) return this.deps.users.anonymousAdmin();
-    if (!token) throw new Refusal(CLOSE_UNAUTHORIZED, 'No auth token');
+    if (!token) throw new Refusal(CLOSE_UNAUTHORIZED, 'No auth token', 'TOKEN_MISSING');
     let actor: Actor;
     try {
       actor = await this.deps.users.authenticate(token);
     } catch (err) {
-      throw new Refusal(CLOSE_UNAUTHORIZED, (err as Error).message || 'invalid token');
+      const reason = err instanceof AppError && err.status === 401 ? err.code : 'SESSION_EXPIRED';
+      throw new Refusal(CLOSE_UNAUTHORIZED, (err as Error).message || 'invalid token', reason);
     }
-    if (!isAdmin(actor)) throw new Refusal(CLOSE_FORBIDDEN, '只有 admin 账号能登录管理后台.');
+    if (!isAdmin(actor)) throw new Refusal(CLOSE_FORBIDDEN, '只有 admin 账号能登录管理后台.', 'ADMIN_ONLY');
     return actor;
   }
 
@@ -153,7 +157,7 @@ export class AdminHub {
     try {
       actor = await this.resolve(token);
     } catch (err) {
-      if (err instanceof Refusal) return this.refuse(ws, err.code, err.message);
+      if (err instanceof Refusal) return this.refuse(ws, err);
       throw err;
     }
     // the client may have gone while its token was checked
@@ -166,7 +170,7 @@ export class AdminHub {
     ws.on('error', () => this.clients.delete(client));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
-      if (client.pending >= MAX_PENDING) return this.send(client, 'error', { message: '消息过多，请稍后再试' });
+      if (client.pending >= MAX_PENDING) return this.send(client, 'error', { message: '消息过多，请稍后再试', reason: 'TOO_MANY_REQUESTS' });
       client.pending++;
       const text = data.toString();
       client.queue = client.queue
@@ -181,15 +185,16 @@ export class AdminHub {
     });
   }
 
-  private refuse(ws: WebSocket, code: number, reason: string): void {
-    if (ws.readyState === WebSocket.OPEN) ws.send(encode('error', { message: reason, code }));
-    closeWithin(ws, code, Buffer.byteLength(reason) <= 120 ? reason : 'unauthorized');
+  private refuse(ws: WebSocket, refusal: Refusal): void {
+    const { code, message, reason } = refusal;
+    if (ws.readyState === WebSocket.OPEN) ws.send(encode('error', { message, code, reason }));
+    closeWithin(ws, code, Buffer.byteLength(message) <= 120 ? message : 'unauthorized');
   }
 
   /** Close a socket whose user may no longer use the hub. */
   private drop(client: Client, refusal: Refusal): void {
     this.clients.delete(client);
-    this.refuse(client.ws, refusal.code, refusal.message);
+    this.refuse(client.ws, refusal);
   }
 
   /** Re-check a client's user and token; false (and the socket closed) when it lost the right. */
@@ -229,7 +234,7 @@ export class AdminHub {
 
   private async onMessage(client: Client, text: string): Promise<void> {
     const frame = decode(text);
-    if (!frame) return this.send(client, 'error', { message: 'invalid message' });
+    if (!frame) return this.send(client, 'error', { message: 'invalid message', reason: 'BAD_REQUEST' });
     try {
       switch (frame.event) {
         case 'ON_SCANNER_PAGE': {
@@ -250,7 +255,7 @@ export class AdminHub {
           await this.deps.feed.kill(client.actor);
           return;
         default:
-          return this.send(client, 'error', { message: 'unknown event' });
+          return this.send(client, 'error', { message: 'unknown event', reason: 'BAD_REQUEST' });
       }
     } catch (err) {
       const status = (err as { status?: number }).status;

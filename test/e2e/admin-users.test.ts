@@ -204,7 +204,8 @@ describe('advanced settings', () => {
       .getByTestId('config-error')
       .getByText(/dlsiteBaseUrl/)
       .waitFor();
-    await page.getByTestId('config-group-scraping').locator('.mantine-InputWrapper-error').first().waitFor();
+    // under the field, in the interface language (the server's own text is zod's English)
+    await page.getByTestId('config-group-scraping').locator('.mantine-InputWrapper-error').getByText('必须是有效的网址', { exact: true }).waitFor();
     expect((await savedConfig()).dlsiteBaseUrl).toBe('https://www.dlsite.com');
     await page.getByRole('button', { name: '撤销修改' }).click();
   });

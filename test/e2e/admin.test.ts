@@ -258,7 +258,7 @@ describe('the admin socket and the admin area for others', () => {
     ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
     const closed = await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     expect(closed).toBe(4403);
-    expect(frames).toEqual([{ event: 'error', payload: { message: '只有 admin 账号能登录管理后台.', code: 4403 } }]);
+    expect(frames).toEqual([{ event: 'error', payload: { message: '只有 admin 账号能登录管理后台.', code: 4403, reason: 'ADMIN_ONLY' } }]);
   });
 
   it('keeps a non-admin out of /admin', async () => {

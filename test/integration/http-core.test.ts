@@ -70,6 +70,31 @@ describe('HTTP core', () => {
     expect(after.body.config.pageSize).toBe(before.body.config.pageSize);
   });
 
+  it('names each refused config key with a code and its parameters', async () => {
+    const res = await t.json<Record<string, unknown>>('PUT', '/api/config/admin', {
+      token: adminToken,
+      body: { config: { pageSize: 500, listenPort: 1.5, dlsiteBaseUrl: 'http://[bad', tagLanguage: 'fr', publicHosts: ['http://x/'] } },
+    });
+    expect(res.status).toBe(400);
+    // the one-line error and its code stay as they were
+    expect(res.body).toMatchObject({ error: expect.stringMatching(/^配置无效: /), code: 'CONFIG_INVALID' });
+    const fields = (res.body.errors as { param: string; code: string; params?: unknown; msg: string; location: string }[]).map(({ msg, location, ...f }) => {
+      expect(msg.length).toBeGreaterThan(0);
+      expect(location).toBe('body');
+      return f;
+    });
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { param: 'pageSize', code: 'CONFIG_VALUE_TOO_BIG', params: { max: 100 } },
+        { param: 'listenPort', code: 'CONFIG_VALUE_INTEGER' },
+        { param: 'dlsiteBaseUrl', code: 'CONFIG_URL_INVALID' },
+        { param: 'tagLanguage', code: 'CONFIG_VALUE_CHOICE', params: { values: 'zh-cn, zh-tw, ja-jp' } },
+        { param: 'publicHosts.0', code: 'CONFIG_HOST_INVALID' },
+      ]),
+    );
+    expect(fields).toHaveLength(5);
+  });
+
   it('saves a valid config change and returns config and message', async () => {
     const res = await t.json<{ config: Record<string, unknown>; message: string }>('PUT', '/api/config/admin', {
       token: adminToken,

@@ -168,13 +168,14 @@ describe('admin socket', () => {
   });
 
   it('refuses a missing or bad token with an error frame and close code 4401', async () => {
-    for (const [token, message] of [
-      [null, 'No auth token'],
-      ['not-a-jwt', null],
-      [adminToken.slice(0, -4) + 'AAAA', null],
+    for (const [token, message, reason] of [
+      [null, 'No auth token', 'TOKEN_MISSING'],
+      ['not-a-jwt', null, 'SESSION_EXPIRED'],
+      [adminToken.slice(0, -4) + 'AAAA', null, 'SESSION_EXPIRED'],
     ] as const) {
       const s = connect(token);
       const err = await s.event('error');
+      expect(err.payload, String(token)).toMatchObject({ code: CLOSE_UNAUTHORIZED, reason });
       if (message) expect((err.payload as { message: string }).message).toBe(message);
       else expect((err.payload as { message: string }).message.length).toBeGreaterThan(0);
       const closed = await s.closed;
@@ -187,7 +188,7 @@ describe('admin socket', () => {
     for (const token of [userToken, guestToken]) {
       const s = connect(token);
       const err = await s.event('error');
-      expect(err.payload).toMatchObject({ message: '只有 admin 账号能登录管理后台.', code: CLOSE_FORBIDDEN });
+      expect(err.payload).toMatchObject({ message: '只有 admin 账号能登录管理后台.', code: CLOSE_FORBIDDEN, reason: 'ADMIN_ONLY' });
       expect((await s.closed).code).toBe(CLOSE_FORBIDDEN);
     }
   });
@@ -216,7 +217,7 @@ describe('admin socket', () => {
     s.send('KILL_SCAN_PROCESS');
     s.ws.send('not json');
     const bad = await s.event('error');
-    expect((bad.payload as { message: string }).message).toBe('invalid message');
+    expect(bad.payload).toEqual({ message: 'invalid message', reason: 'BAD_REQUEST' });
     const from = s.frames.length;
     s.send('NO_SUCH_EVENT');
     expect(((await s.event('error', from)).payload as { message: string }).message).toContain('NO_SUCH_EVENT');

@@ -2,7 +2,8 @@
  * Every interface string lives in the catalogues (web/src/i18n): a component that writes words
  * itself — JSX text with letters or CJK, or a string literal in a user-visible attribute (label,
  * placeholder, title, aria-label, alt, description, …) — fails this test with its file and line.
- * Parsed with the TypeScript compiler API over web/src/**\/*.tsx, outside web/src/i18n.
+ * Parsed with the TypeScript compiler API over web/src/**\/*.{ts,tsx}, outside web/src/i18n: a `.ts`
+ * helper that builds a notification or a `data` item is held to the same rule as a component.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,10 +31,20 @@ const VISIBLE_ATTRIBUTES = new Set([
   'confirmLabel',
   'cancelLabel',
   'children',
+  // Mantine inputs and widgets: text drawn inside or beside the control
+  'prefix',
+  'suffix',
+  'leftSection',
+  'rightSection',
+  'onLabel',
+  'offLabel',
+  'showLabel',
+  'hideLabel',
+  'closeButtonLabel',
 ]);
 
 /** Object properties that become visible text (Mantine `data` items, notifications, modals). */
-const VISIBLE_PROPERTIES = new Set(['label', 'placeholder', 'title', 'aria-label', 'alt', 'description', 'message', 'confirm', 'cancel']);
+const VISIBLE_PROPERTIES = new Set(['label', 'placeholder', 'title', 'aria-label', 'alt', 'description', 'message', 'confirm', 'cancel', 'prefix', 'suffix']);
 
 /**
  * Text that is not language, allowed in components: the brand name (the same in every language) and
@@ -41,22 +52,23 @@ const VISIBLE_PROPERTIES = new Set(['label', 'placeholder', 'title', 'aria-label
  */
 const ALLOWED = new Set([
   'kikoplay', // the product's name, written the same in every language
+  '.lrc', // a file name's extension (the AI lyric's title is its audio's name with it)
 ]);
 
 /** Letters of any script (Latin, CJK, kana…). */
 const WORDS = /\p{L}/u;
 
-function tsxFiles(dir: string): string[] {
+function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return full === path.join(WEB_SRC, 'i18n') ? [] : tsxFiles(full);
-    return e.name.endsWith('.tsx') ? [full] : [];
+    if (e.isDirectory()) return full === path.join(WEB_SRC, 'i18n') ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [full] : [];
   });
 }
 
 /** The UI literals of one file: `file:line: text`. */
 export function uiLiterals(file: string, source = readFileSync(file, 'utf8')): string[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const report = (node: ts.Node, text: string) => {
     const clean = text.trim();
@@ -117,14 +129,16 @@ describe('no UI literals in components', () => {
       '  <span data-testid="release" className="x">{t.ok} · 1:00 kikoplay</span>',
       '</div>;',
       "notifications.show({ message: 'Saved', id: 'save-notice' });",
+      'const B = () => <NumberInput suffix=" 分钟" prefix={`≈ ${n}`} rightSection="kikoplay" />;',
     ].join('\n');
     const hits = uiLiterals(path.join(WEB_SRC, 'sample.tsx'), sample).map((h) => h.replace(/^sample\.tsx:\d+: /, ''));
-    expect(hits).toEqual(['Hello', 'Play now', '暂停', '共   首', 'yes', '再生', '· 1:00 kikoplay', 'Saved']);
+    expect(hits).toEqual(['Hello', 'Play now', '暂停', '共   首', 'yes', '再生', '· 1:00 kikoplay', 'Saved', '分钟']);
   });
 
   it('web/src components take every word from the catalogues', () => {
-    const files = tsxFiles(WEB_SRC);
-    expect(files.length).toBeGreaterThan(50);
+    const files = sourceFiles(WEB_SRC);
+    expect(files.filter((f) => f.endsWith('.tsx')).length).toBeGreaterThan(50);
+    expect(files.filter((f) => f.endsWith('.ts')).length).toBeGreaterThan(50);
     expect(files.flatMap((f) => uiLiterals(f))).toEqual([]);
   });
 });

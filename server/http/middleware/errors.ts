@@ -58,8 +58,8 @@ function classify(raw: unknown): Rendered | null {
   if (isAppError(raw)) {
     const body: Record<string, unknown> = { error: String(raw.message) };
     addDetail(body, raw.code, raw.field, raw.params, raw.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-    if (raw.kind === 'validation' && Array.isArray(raw.fields)) {
-      // exactly the fields the kikoeru clients read, as strings, and the code: nothing the client sent
+    if (Array.isArray(raw.fields)) {
+      // exactly the fields the kikoeru clients read (422), as strings, and the code: nothing the client sent
       body.errors = raw.fields.map((f) => {
         const entry: Record<string, unknown> = { msg: String(f.msg), param: String(f.param), location: String(f.location) };
         if (isApiErrorCode(f.code)) entry.code = f.code;
@@ -91,7 +91,7 @@ function send(ctx: Context, status: number, body: Record<string, unknown>) {
 
 /**
  * The one error renderer: AppError → its status and `{ error, code, field?, params? }` (plus `errors`
- * for 422);
+ * for 422, and for a 400 that names several fields, as a refused config change);
  * body-parser errors → 400/413/415 with fixed texts; anything else → 500 with the request id,
  * logged. Rendering cannot fail the response: if it throws, the answer is still a JSON 4xx/500.
  */

@@ -7,7 +7,6 @@ const plural = (n: number, one: string, many: string) => `${num(n)} ${n === 1 ? 
 export const en: Messages = {
   app: {
     name: 'kikoplay',
-    tagline: 'A self-hosted library and player for voice works',
     loading: 'Loading…',
   },
   nav: {
@@ -29,7 +28,6 @@ export const en: Messages = {
     advancedSearch: 'Advanced search',
   },
   darkMode: {
-    cycle: 'Switch dark mode',
     auto: 'Dark mode: system',
     on: 'Dark mode: on',
     off: 'Dark mode: off',
@@ -100,7 +98,6 @@ export const en: Messages = {
     noWorksFound: 'The scan finished but found no works. Check that the folder has subfolders named with work codes such as RJ….',
   },
   login: {
-    title: 'Log in',
     subtitle: 'Log in to open the library',
     name: 'Username',
     password: 'Password',
@@ -113,7 +110,6 @@ export const en: Messages = {
   notices: {
     updateAvailable: 'A new version is available',
     dismiss: 'Dismiss',
-    updateOk: 'OK',
     lockLater: 'Remind me later',
     lockGoScanner: 'Go to the scanner',
     lockDefault: 'The library is being scanned; some works may be incomplete for now.',
@@ -132,7 +128,6 @@ export const en: Messages = {
     title: 'About kikoplay',
     intro:
       'kikoplay is a self-hosted library and web player for voice works and drama CDs: it scans your local DLsite work folders (RJ/BJ/VJ codes), organises circles, tags, voice actors and ratings, and plays audio and video in the browser with synced lyrics.',
-    version: 'Version',
     serverVersion: 'Server version',
     webVersion: 'Web app version',
     unknownVersion: 'Unknown',
@@ -168,9 +163,6 @@ export const en: Messages = {
     aside: (text: string, note: string) => `${text} (${note})`,
   },
   errors: {
-    title: 'Error',
-    warning: 'Notice',
-    network: 'Cannot reach the server',
     unreachable: "Can't reach the server — check your connection",
     timeout: 'The server is taking too long to answer — try again later',
   },
@@ -207,14 +199,12 @@ export const en: Messages = {
     showBar: 'Show the player bar',
     openWork: 'Open the work',
     progress: 'Progress',
-    loading: 'Buffering…',
     modes: { order: 'Play in order', allRepeat: 'Repeat all', repeatOnce: 'Repeat one', shuffle: 'Shuffle' },
     queue: {
       title: 'Queue',
       open: 'Queue',
       empty: 'The queue is empty',
       clear: 'Clear',
-      clearTitle: 'Clear the queue',
       clearConfirm: 'Clear the queue and stop playback?',
       cancel: 'Cancel',
       remove: 'Remove from the queue',
@@ -239,7 +229,6 @@ export const en: Messages = {
       lyricFontSize: 'Lyric font size',
       editLyrics: 'Edit lyrics',
       sleepTimer: 'Sleep timer',
-      equalizer: 'Equalizer',
     },
     cover: 'Cover',
     flipCover: 'Flip the cover: equalizer and visualizer',
@@ -268,20 +257,18 @@ export const en: Messages = {
         'Safari on iOS 17.3 and later has a background playback bug: after the screen locks or the app stays in the background for a while, playback may stop. Come back to the page and press play to continue.',
     },
     lyrics: {
-      title: 'Lyrics',
       select: 'Choose lyrics',
       selectTitle: 'Choose a lyric file',
       matches: 'Matching lyrics',
       others: 'Other lyric files',
       none: 'No lyrics found',
       noCandidates: 'This work has no lyric files',
-      loading: 'Loading lyrics…',
       ai: 'AI',
-      loose: 'Loose match',
       current: 'Current',
-      offset: 'Lyric offset (seconds)',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: 'Lyric offset',
+      /** The unit after the number in the offset box. */
+      offsetSuffix: ' s',
       offsetHint: 'Positive shows lyrics later, negative earlier',
       sync: 'Lyric sync helper',
       syncReady: 'Play the audio, then press the matching button the moment you hear a line begin or see a lyric line appear.',
@@ -324,6 +311,7 @@ export const en: Messages = {
       clockLabel: 'Stop at',
       clockHint: 'A time earlier than now means that time tomorrow',
       minutes: (m: number) => plural(m, 'minute', 'minutes'),
+      minutesSuffix: ' min',
       customMinutes: 'Custom minutes',
       countdownFailed: 'Countdown failed: the time must be more than 0',
       badClock: 'Choose a valid time',
@@ -368,6 +356,9 @@ export const en: Messages = {
       coverEffective: (dir: string) => `Covers are saved in: ${dir}`,
       save: 'Save',
       goScan: 'Go to scan',
+      added: (name: string) => `Folder "${name}" added.`,
+      removed: (name: string) => `Folder "${name}" removed. Its works will be marked missing at the next scan; ratings and play history are kept.`,
+      coverSaved: 'Cover folder settings saved.',
     },
     kikoeruImport: {
       title: 'Import from kikoeru',
@@ -453,6 +444,9 @@ export const en: Messages = {
       cancel: 'Cancel',
       save: 'Save',
       roleChanged: (name: string, role: string) => `${name} is now ${role}`,
+      created: (name: string) => `User ${name} created.`,
+      passwordChanged: 'Password changed.',
+      deleted: 'Deleted.',
     },
     advanced: {
       title: 'Advanced settings',
@@ -471,6 +465,7 @@ export const en: Messages = {
       tagLanguageHint:
         'Metadata language: the language work tags are fetched from DLsite in, for all users. The interface language of the app is chosen by each person in the language menu in the header, separately.',
       saveFailed: 'Save failed',
+      saved: 'Saved.',
       required: 'Required',
       integer: 'Must be a whole number',
       range: (min: number, max: number) => `Must be between ${min} and ${max}`,
@@ -551,7 +546,6 @@ export const en: Messages = {
       bodyLimit: (size: string) => `Body up to ${size}`,
       formBody: 'Forms accepted too',
       bodyOptional: 'Body optional',
-      fields: 'Parameters',
       noFields: 'No parameters',
       name: 'Name',
       in: 'In',
@@ -575,6 +569,7 @@ export const en: Messages = {
         edit: 'Metadata corrections',
         'user-lists': 'Favourites and history',
         folders: 'Library folders',
+        import: 'Import from kikoeru',
         subsonic: 'Subsonic credentials',
       },
     },
@@ -607,7 +602,6 @@ export const en: Messages = {
     empty: 'No transcription tasks',
     emptyFiltered: 'No tasks match',
     total: (n: number) => plural(n, 'task', 'tasks'),
-    createdAt: (date: string) => `Created ${date}`,
     updatedAt: (date: string) => `Updated ${date}`,
     guestNote: 'Guest accounts can only view tasks.',
     workerHint: {
@@ -622,8 +616,6 @@ export const en: Messages = {
       copied: 'Copied',
       askAdmin: 'Tasks are waiting, but no worker is running. Ask an admin to start one.',
     },
-    translate: 'AI translation',
-    queued: 'Queued for AI transcription',
   },
   library: {
     works: {
@@ -745,7 +737,6 @@ export const en: Messages = {
       related: 'Related works',
       confirm: 'OK',
       cancel: 'Cancel',
-      notFound: 'This work does not exist',
     },
     tree: {
       title: 'Files',
@@ -774,6 +765,12 @@ export const en: Messages = {
       close: 'Close',
       useAsCover: 'Use as the player cover',
       coverSet: 'Set as this work’s player cover',
+    },
+    /** The toasts after a rating, a progress mark or a review is saved or removed. */
+    marks: {
+      rated: 'Rating saved',
+      progressSaved: 'Progress saved',
+      removed: 'Mark removed',
     },
     reviewDialog: {
       title: 'Write a review',

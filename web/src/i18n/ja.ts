@@ -5,7 +5,6 @@ import type { Messages } from './zh-CN.js';
 export const ja: Messages = {
   app: {
     name: 'kikoplay',
-    tagline: 'セルフホストの音声作品ライブラリ＆プレーヤー',
     loading: '読み込み中…',
   },
   nav: {
@@ -27,7 +26,6 @@ export const ja: Messages = {
     advancedSearch: '詳細検索',
   },
   darkMode: {
-    cycle: 'ダークモードを切り替え',
     auto: 'ダークモード：システムに従う',
     on: 'ダークモード：オン',
     off: 'ダークモード：オフ',
@@ -98,7 +96,6 @@ export const ja: Messages = {
     noWorksFound: 'スキャンは完了しましたが、作品が見つかりませんでした。RJ などの作品番号の名前が付いたサブフォルダがあるか確認してください。',
   },
   login: {
-    title: 'ログイン',
     subtitle: 'ログインしてライブラリを開く',
     name: 'ユーザー名',
     password: 'パスワード',
@@ -111,7 +108,6 @@ export const ja: Messages = {
   notices: {
     updateAvailable: '新しいバージョンがあります',
     dismiss: '通知を閉じる',
-    updateOk: 'OK',
     lockLater: 'あとで',
     lockGoScanner: 'スキャン画面へ',
     lockDefault: 'ライブラリをスキャン中です。一部の作品情報はまだ不完全な場合があります。',
@@ -130,7 +126,6 @@ export const ja: Messages = {
     title: 'kikoplay について',
     intro:
       'kikoplay はセルフホストの音声作品・ドラマ CD ライブラリとウェブプレーヤーです。ローカルの DLsite 作品フォルダー（RJ/BJ/VJ 番号）をスキャンして、サークル・タグ・声優・評価を整理し、ブラウザーで音声や動画を同期歌詞つきで再生できます。',
-    version: 'バージョン',
     serverVersion: 'サーバーのバージョン',
     webVersion: 'ウェブアプリのバージョン',
     unknownVersion: '不明',
@@ -166,9 +161,6 @@ export const ja: Messages = {
     aside: (text: string, note: string) => `${text}（${note}）`,
   },
   errors: {
-    title: 'エラー',
-    warning: 'お知らせ',
-    network: 'サーバーに接続できません',
     unreachable: 'サーバーに接続できません。ネットワーク接続を確認してください',
     timeout: 'サーバーの応答がありません。しばらくしてからもう一度お試しください',
   },
@@ -205,14 +197,12 @@ export const ja: Messages = {
     showBar: '再生バーを表示',
     openWork: '作品ページを開く',
     progress: '再生位置',
-    loading: 'バッファリング中…',
     modes: { order: '順番に再生', allRepeat: '全曲リピート', repeatOnce: '1 曲リピート', shuffle: 'シャッフル' },
     queue: {
       title: '再生キュー',
       open: '再生キュー',
       empty: '再生キューは空です',
       clear: 'クリア',
-      clearTitle: '再生キューをクリア',
       clearConfirm: '再生キューをクリアして再生を停止しますか？',
       cancel: 'キャンセル',
       remove: 'キューから削除',
@@ -237,7 +227,6 @@ export const ja: Messages = {
       lyricFontSize: '歌詞の文字サイズ',
       editLyrics: '歌詞を編集',
       sleepTimer: 'スリープタイマー',
-      equalizer: 'イコライザー',
     },
     cover: 'カバー',
     flipCover: 'カバーを裏返す：イコライザーとビジュアライザー',
@@ -266,20 +255,18 @@ export const ja: Messages = {
         'iOS 17.3 以降の Safari にはバックグラウンド再生の不具合があり、画面ロックやバックグラウンドのまましばらくすると再生が止まることがあります。ページに戻って再生ボタンを押せば続きから再生できます。',
     },
     lyrics: {
-      title: '歌詞',
       select: '歌詞を選ぶ',
       selectTitle: '歌詞ファイルを選ぶ',
       matches: '一致する歌詞',
       others: 'その他の歌詞ファイル',
       none: '歌詞が見つかりません',
       noCandidates: 'この作品には歌詞ファイルがありません',
-      loading: '歌詞を読み込み中…',
       ai: 'AI',
-      loose: 'あいまい一致',
       current: '選択中',
-      offset: '歌詞のずれ（秒）',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: '歌詞のずれ',
+      /** The unit after the number in the offset box. */
+      offsetSuffix: ' 秒',
       offsetHint: '正の値で歌詞を遅らせ、負の値で早めます',
       sync: '歌詞同期アシスタント',
       syncReady: '音声を再生し、セリフが聞こえ始めた瞬間か、歌詞が表示された瞬間に対応するボタンを押してください。',
@@ -323,6 +310,7 @@ export const ja: Messages = {
       clockLabel: '停止時刻',
       clockHint: '現在より前の時刻を選ぶと、明日のその時刻になります',
       minutes: (m: number) => `${num(m)} 分`,
+      minutesSuffix: ' 分',
       customMinutes: '分数を指定',
       countdownFailed: 'カウントダウンできません。0 より大きい時間を指定してください',
       badClock: '有効な時刻を選んでください',
@@ -367,6 +355,9 @@ export const ja: Messages = {
       coverEffective: (dir: string) => `カバー画像の保存先：${dir}`,
       save: '保存',
       goScan: 'スキャンへ',
+      added: (name: string) => `フォルダー「${name}」を追加しました。`,
+      removed: (name: string) => `フォルダー「${name}」を削除しました。含まれる作品は次回のスキャンで欠落として扱われます。評価と再生履歴は残ります。`,
+      coverSaved: 'カバーフォルダーの設定を保存しました。',
     },
     kikoeruImport: {
       title: 'kikoeru から取り込み',
@@ -452,6 +443,9 @@ export const ja: Messages = {
       cancel: 'キャンセル',
       save: '保存',
       roleChanged: (name: string, role: string) => `${name} のロールを${role}に変更しました`,
+      created: (name: string) => `ユーザー ${name} を作成しました。`,
+      passwordChanged: 'パスワードを変更しました。',
+      deleted: '削除しました。',
     },
     advanced: {
       title: '詳細設定',
@@ -469,6 +463,7 @@ export const ja: Messages = {
       pathsInUseHint: '実行中のサーバーが実際に使っている絶対パスです（読み取り専用）。データベースフォルダーの変更はサーバーの再起動後に反映されます。',
       tagLanguageHint: 'メタデータの言語：DLsite から作品タグを取得するときの言語で、全ユーザーに共通です。アプリの表示言語はこれとは別に、各自がヘッダーの言語メニューで選びます。',
       saveFailed: '保存できませんでした',
+      saved: '保存しました。',
       required: '入力してください',
       integer: '整数を入力してください',
       range: (min: number, max: number) => `${min} から ${max} の間で入力してください`,
@@ -550,7 +545,6 @@ export const ja: Messages = {
       bodyLimit: (size: string) => `リクエスト本文は最大 ${size}`,
       formBody: 'フォームも可',
       bodyOptional: '本文は省略可',
-      fields: 'パラメーター',
       noFields: 'パラメーターなし',
       name: '名前',
       in: '場所',
@@ -574,6 +568,7 @@ export const ja: Messages = {
         edit: 'メタデータの修正',
         'user-lists': 'お気に入りと履歴',
         folders: 'ライブラリフォルダー',
+        import: 'kikoeru からのインポート',
         subsonic: 'Subsonic 認証情報',
       },
     },
@@ -606,7 +601,6 @@ export const ja: Messages = {
     empty: '書き起こしタスクはありません',
     emptyFiltered: '条件に合うタスクはありません',
     total: (n: number) => `全 ${num(n)} 件のタスク`,
-    createdAt: (date: string) => `作成：${date}`,
     updatedAt: (date: string) => `更新：${date}`,
     guestNote: 'ゲストアカウントはタスクの閲覧のみできます。',
     workerHint: {
@@ -621,8 +615,6 @@ export const ja: Messages = {
       copied: 'コピーしました',
       askAdmin: 'タスクが待機中ですが、ワーカーが動いていません。管理者にワーカーの起動を依頼してください。',
     },
-    translate: 'AI 翻訳',
-    queued: 'AI 書き起こしキューに追加しました',
   },
   library: {
     works: {
@@ -743,7 +735,6 @@ export const ja: Messages = {
       related: '関連作品',
       confirm: 'OK',
       cancel: 'キャンセル',
-      notFound: '作品が見つかりません',
     },
     tree: {
       title: 'ファイル',
@@ -772,6 +763,12 @@ export const ja: Messages = {
       close: '閉じる',
       useAsCover: '再生カバーにする',
       coverSet: 'この作品の再生カバーに設定しました',
+    },
+    /** The toasts after a rating, a progress mark or a review is saved or removed. */
+    marks: {
+      rated: '評価しました',
+      progressSaved: '進捗を更新しました',
+      removed: 'マークを削除しました',
     },
     reviewDialog: {
       title: 'レビューを書く',

@@ -8,7 +8,6 @@ import { num } from './format.js';
 export const zhCN = {
   app: {
     name: 'kikoplay',
-    tagline: '自托管的音声作品库与播放器',
     loading: '加载中…',
   },
   nav: {
@@ -30,7 +29,6 @@ export const zhCN = {
     advancedSearch: '高级搜索',
   },
   darkMode: {
-    cycle: '切换夜间模式',
     auto: '夜间模式：跟随系统',
     on: '夜间模式：开',
     off: '夜间模式：关',
@@ -102,7 +100,6 @@ export const zhCN = {
     noWorksFound: '扫描完成，但没有找到作品。请确认文件夹中有以 RJ 等作品编号命名的子文件夹。',
   },
   login: {
-    title: '登录',
     subtitle: '登录以访问媒体库',
     name: '用户名',
     password: '密码',
@@ -116,7 +113,6 @@ export const zhCN = {
     updateAvailable: '有新版本可用',
     /** The close button of a toast. */
     dismiss: '关闭通知',
-    updateOk: '好',
     lockLater: '以后提醒我',
     lockGoScanner: '前往扫描页',
     lockDefault: '媒体库正在扫描中，部分作品信息可能暂不完整。',
@@ -134,7 +130,6 @@ export const zhCN = {
   about: {
     title: '关于 kikoplay',
     intro: 'kikoplay 是一个自托管的音声、广播剧作品库与网页播放器：扫描本地的 DLsite 作品文件夹（RJ/BJ/VJ 编号），整理社团、标签、声优与评分，在浏览器里播放音频和视频、显示同步歌词。',
-    version: '版本',
     serverVersion: '服务器版本',
     webVersion: '网页版本',
     unknownVersion: '未知',
@@ -171,9 +166,6 @@ export const zhCN = {
     aside: (text: string, note: string) => `${text}（${note}）`,
   },
   errors: {
-    title: '错误',
-    warning: '提示',
-    network: '无法连接服务器',
     unreachable: '无法连接服务器，请检查网络连接',
     timeout: '服务器长时间没有响应，请稍后再试',
   },
@@ -210,14 +202,12 @@ export const zhCN = {
     showBar: '显示播放条',
     openWork: '打开作品页',
     progress: '播放进度',
-    loading: '缓冲中…',
     modes: { order: '顺序播放', allRepeat: '列表循环', repeatOnce: '单曲循环', shuffle: '随机播放' },
     queue: {
       title: '播放列表',
       open: '播放列表',
       empty: '播放列表为空',
       clear: '清空',
-      clearTitle: '清空播放列表',
       clearConfirm: '确定清空播放列表并停止播放吗？',
       cancel: '取消',
       remove: '从播放列表移除',
@@ -242,7 +232,6 @@ export const zhCN = {
       lyricFontSize: '歌词字号',
       editLyrics: '编辑歌词',
       sleepTimer: '睡眠模式',
-      equalizer: '均衡器',
     },
     cover: '封面',
     flipCover: '翻转封面：均衡器与可视化',
@@ -269,20 +258,18 @@ export const zhCN = {
       iosBackground: 'iOS 17.3 及以上版本的 Safari 存在后台播放缺陷：锁屏或切换到后台一段时间后播放可能中断，回到页面后点击播放即可继续。',
     },
     lyrics: {
-      title: '歌词',
       select: '选择歌词',
       selectTitle: '选择歌词文件',
       matches: '匹配的歌词',
       others: '其他歌词文件',
       none: '没有找到歌词',
       noCandidates: '这个作品里没有歌词文件',
-      loading: '歌词加载中…',
       ai: 'AI',
-      loose: '模糊匹配',
       current: '当前',
-      offset: '歌词偏移（秒）',
       /** The visible label beside the offset box (its unit shows in the box). */
       offsetLabel: '歌词偏移',
+      /** The unit after the number in the offset box. */
+      offsetSuffix: ' s',
       offsetHint: '正数让歌词延后显示，负数让歌词提前显示',
       sync: '歌词同步助手',
       syncReady: '播放音频，在听到一句台词开始、或看到一行歌词出现的时刻，点击对应的按钮。',
@@ -325,6 +312,7 @@ export const zhCN = {
       clockLabel: '停止时间',
       clockHint: '选择的时间早于现在时，表示明天的这个时间',
       minutes: (m: number) => `${m} 分钟`,
+      minutesSuffix: ' 分钟',
       customMinutes: '自定义分钟数',
       countdownFailed: '倒计时失败，时长不能小于0',
       badClock: '请选择有效的时间',
@@ -370,6 +358,9 @@ export const zhCN = {
       coverEffective: (dir: string) => `封面当前保存在：${dir}`,
       save: '保存',
       goScan: '前往扫描',
+      added: (name: string) => `文件夹 "${name}" 添加成功.`,
+      removed: (name: string) => `文件夹 "${name}" 已删除. 其中的作品会在下次扫描时标记为缺失，评价与播放历史保留.`,
+      coverSaved: '封面文件夹设置已保存.',
     },
     kikoeruImport: {
       title: '从 kikoeru 导入',
@@ -447,6 +438,9 @@ export const zhCN = {
       cancel: '取消',
       save: '保存',
       roleChanged: (name: string, role: string) => `${name} 的角色已改为 ${role}`,
+      created: (name: string) => `用户 ${name} 创建成功.`,
+      passwordChanged: '密码修改成功.',
+      deleted: '删除成功.',
     },
     advanced: {
       title: '高级设置',
@@ -464,6 +458,7 @@ export const zhCN = {
       pathsInUseHint: '运行中的服务器实际使用的绝对路径（只读）。修改数据库文件夹后需要重启服务器才会生效。',
       tagLanguageHint: '元数据语言：从 DLsite 抓取作品标签时使用的语言，对所有用户生效。网页的界面语言由每个人在页头的语言菜单中选择，与此无关。',
       saveFailed: '保存失败',
+      saved: '保存成功.',
       required: '不能为空',
       integer: '必须是整数',
       range: (min: number, max: number) => `必须在 ${min} 到 ${max} 之间`,
@@ -544,7 +539,6 @@ export const zhCN = {
       bodyLimit: (size: string) => `请求体上限 ${size}`,
       formBody: '也接受表单',
       bodyOptional: '请求体可省略',
-      fields: '参数',
       noFields: '无参数',
       name: '名称',
       in: '位置',
@@ -568,6 +562,7 @@ export const zhCN = {
         edit: '元数据修正',
         'user-lists': '我的收藏与历史',
         folders: '媒体库文件夹',
+        import: '从 kikoeru 导入',
         subsonic: 'Subsonic 凭据',
       } as Record<string, string>,
     },
@@ -602,7 +597,6 @@ export const zhCN = {
     empty: '没有转写任务',
     emptyFiltered: '没有符合条件的转写任务',
     total: (n: number) => `共 ${n} 个任务`,
-    createdAt: (date: string) => `创建于 ${date}`,
     updatedAt: (date: string) => `更新于 ${date}`,
     guestNote: '游客账号只能查看任务。',
     workerHint: {
@@ -617,8 +611,6 @@ export const zhCN = {
       copied: '已复制',
       askAdmin: '有任务在等待，但没有工作节点在运行。请联系管理员启动一个工作节点。',
     },
-    translate: 'AI 翻译',
-    queued: '已加入 AI 转写队列',
   },
   // end of helper I's sections
   /** The library screens: work list, search, cards, work detail, label lists, favourites, PWA. */
@@ -741,7 +733,6 @@ export const zhCN = {
       related: '相关作品',
       confirm: '确定',
       cancel: '取消',
-      notFound: '作品不存在',
     },
     tree: {
       title: '文件',
@@ -770,6 +761,12 @@ export const zhCN = {
       close: '关闭',
       useAsCover: '设为播放封面',
       coverSet: '已设为这部作品的播放封面',
+    },
+    /** The toasts after a rating, a progress mark or a review is saved or removed. */
+    marks: {
+      rated: '评价成功',
+      progressSaved: '更新进度成功',
+      removed: '删除标记成功',
     },
     reviewDialog: {
       title: '写评论',

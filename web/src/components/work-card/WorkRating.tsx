@@ -55,8 +55,8 @@ export function WorkRating({ workId, value, size = 'sm', detail, light = false, 
     setShown(rating);
     const userName = user?.name ?? '';
     putRating(userName, workId, rating).then(
-      (res) => {
-        notifySuccess(res.message);
+      () => {
+        notifySuccess(t.library.marks.rated);
         onSaved?.(rating);
         for (const key of RATING_KEYS) void queryClient.invalidateQueries({ queryKey: [...key] });
       },

@@ -108,12 +108,13 @@ export function AdvancedPage() {
       setServerError(null);
       setErrors({});
       setRestartNote(answer.restartRequired ?? []);
-      notifySuccess(answer.message);
+      // the restart note shows under the form (restartNote), in the UI's words: not in the toast too
+      notifySuccess(a.saved);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {
         setServerError(err.message);
-        setErrors(serverFieldErrors(err.serverText));
+        setErrors(serverFieldErrors(err.fieldErrors));
       } else reportError(err);
     },
   });

@@ -27,9 +27,9 @@ function AddFolderForm({ view }: { view: FoldersView }) {
   const [errors, setErrors] = useState<{ name?: string; path?: string }>({});
   const add = useMutation({
     mutationFn: (input: { name: string; path: string }) => addFolder(input.name, input.path),
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       queryClient.setQueryData(FOLDERS_KEY, answer.folders);
-      notifySuccess(answer.message);
+      notifySuccess(f.added(input.name));
       setName('');
       setPath(view.voiceWorkDefaultPath);
     },
@@ -92,9 +92,9 @@ function FolderList({ view }: { view: FoldersView }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: deleteFolder,
-    onSuccess: (answer) => {
+    onSuccess: (answer, name) => {
       queryClient.setQueryData(FOLDERS_KEY, answer.folders);
-      notifySuccess(answer.message);
+      notifySuccess(f.removed(name));
     },
   });
   const confirmDelete = (name: string) =>
@@ -169,7 +169,7 @@ function CoverFolderForm({ view }: { view: FoldersView }) {
     mutationFn: () => saveCoverFolder(useDefault, dir.trim()),
     onSuccess: (answer) => {
       queryClient.setQueryData(FOLDERS_KEY, answer.folders);
-      notifySuccess(answer.message);
+      notifySuccess(f.coverSaved);
     },
   });
   const changed = useDefault !== view.cover.coverUseDefaultPath || (!useDefault && dir.trim() !== view.cover.coverFolderDir);

@@ -28,12 +28,12 @@ function Summary({ s }: { s: KikoeruImportSummary }) {
       </List>
       {s.users.needPassword.length > 0 && (
         <Alert color="yellow" variant="light">
-          {k.needPassword(s.users.needPassword.join(', '))}
+          {k.needPassword(s.users.needPassword.join(t.punctuation.listSeparator))}
         </Alert>
       )}
       {s.roots.unreachable.length > 0 && (
         <Alert color="yellow" variant="light">
-          {k.unreachable(s.roots.unreachable.map((r) => r.name).join(', '))}
+          {k.unreachable(s.roots.unreachable.map((r) => r.name).join(t.punctuation.listSeparator))}
         </Alert>
       )}
       {skipped > 0 && (

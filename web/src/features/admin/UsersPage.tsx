@@ -41,10 +41,10 @@ function AddUserForm({ users }: { users: UserRow[] }) {
   const narrow = useMediaQuery('(max-width: 36em)') === true;
   const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
   const create = useMutation({
-    mutationFn: () => createUser(name.trim(), password, group),
+    mutationFn: (input: { name: string; password: string; group: NewUserGroup }) => createUser(input.name, input.password, input.group),
     meta: { silent: true },
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
+    onSuccess: async (_answer, input) => {
+      notifySuccess(u.created(input.name));
       setName('');
       setPassword('');
       await queryClient.invalidateQueries({ queryKey: USERS_KEY });
@@ -64,7 +64,7 @@ function AddUserForm({ users }: { users: UserRow[] }) {
     if (password.length < MIN) found.password = u.passwordTooShort;
     setErrors(found);
     if (found.name || found.password) return;
-    create.mutate();
+    create.mutate({ name: name.trim(), password, group });
   };
 
   return (
@@ -137,8 +137,8 @@ function PasswordDialog({ user, self, authOn, onClose }: { user: string | null; 
   const save = useMutation({
     mutationFn: () => changePassword(user ?? '', password, self ? current : undefined),
     meta: { silent: true },
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
+    onSuccess: async () => {
+      notifySuccess(u.passwordChanged);
       close();
       if (!self) return;
       // the admin's own password change clears the token; with auth on, log in again
@@ -209,8 +209,8 @@ function UserTable({ users, me, onPassword }: { users: UserRow[]; me: string | u
   const refresh = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
   const remove = useMutation({
     mutationFn: (name: string) => deleteUsers([name]),
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
+    onSuccess: async () => {
+      notifySuccess(u.deleted);
       await refresh();
     },
   });

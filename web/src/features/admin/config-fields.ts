@@ -131,19 +131,15 @@ export function fromDraft(draft: DraftValue, field: ConfigField): { value: unkno
 }
 
 /**
- * The keys a 400 from PUT /api/config/admin names, with their messages:
- * "配置无效: pageSize: Too big…; retry: …" → { pageSize: 'Too big…', retry: '…' }.
+ * The keys a 400 from PUT /api/config/admin names, with their messages: its `errors[]` (`param` the key's
+ * path, e.g. `pageSize` or `rootFolders.0.path`; `msg` already in the interface language, from the
+ * entry's code by ApiError.fieldErrors) → { pageSize: '不能大于 100' }. The first message of a key wins.
  */
-export function serverFieldErrors(message: string): Record<string, string> {
+export function serverFieldErrors(fieldErrors: readonly { msg: string; param?: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const body = message.replace(/^[^:：]*?配置无效[:：]\s*/, '');
-  for (const part of body.split(/;\s*/)) {
-    const m = /^([A-Za-z][\w.]*):\s*(.+)$/.exec(part.trim());
-    if (!m) continue;
-    const key = m[1].split('.')[0];
-    if (FIELD_BY_KEY.has(key)) out[key] = m[2];
+  for (const { msg, param } of fieldErrors) {
+    const key = param?.split('.')[0];
+    if (key && FIELD_BY_KEY.has(key) && !(key in out)) out[key] = msg;
   }
-  const unknown = /未知的配置项[:：]\s*(.+)$/.exec(message);
-  if (unknown) for (const key of unknown[1].split(/,\s*/)) if (FIELD_BY_KEY.has(key)) out[key] = message;
   return out;
 }

@@ -2,7 +2,8 @@
  * The admin socket of the scanner page: `ws` at /api/ws?token=… (docs/API.md#admin-socket).
  * On `success` it asks for a snapshot (ON_SCANNER_PAGE) and then folds the incremental frames into
  * the page state. A socket error (the server refusing the token or the role) shows a
- * warning, closes, and goes to /login; a socket that cannot connect says '连接Socket失败'. A dropped
+ * warning in the interface language (the frame's `reason`, else the close code), closes, and goes
+ * to /login; a socket that cannot connect says '连接Socket失败'. A dropped
  * connection is re-opened with a back-off, and the snapshot brings the page up to date again.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { notifyError, notifyWarning } from '../../lib/notify.js';
 import { loginPathFor } from '../auth/redirect.js';
 import { initialScanState, type ScanState } from '../../../../server/contract/scan-state.js';
 import { reduceFrame, started } from './scanner-state.js';
+import { socketCloseText, socketErrorText } from './socket-text.js';
 
 export type SocketPhase = 'connecting' | 'open' | 'reconnecting' | 'failed';
 
@@ -81,8 +83,8 @@ export function useScannerSocket(): ScannerSocket {
           return;
         }
         if (frame.event === 'error') {
-          const p = (frame.payload ?? {}) as { message?: unknown; code?: unknown };
-          const message = typeof p.message === 'string' && p.message ? p.message : String(frame.payload ?? 'error');
+          const p = (frame.payload ?? {}) as { code?: unknown };
+          const message = socketErrorText(frame.payload);
           // a refusal (bad token, not an admin); other error frames are answers to a bad message
           if (!admitted || p.code === CLOSE_UNAUTHORIZED || p.code === CLOSE_FORBIDDEN) refuse(message);
           else notifyWarning(message);
@@ -94,7 +96,7 @@ export function useScannerSocket(): ScannerSocket {
       ws.onclose = (ev) => {
         if (socket.current === ws) socket.current = null;
         if (disposed || refused) return;
-        if (ev.code === CLOSE_UNAUTHORIZED || ev.code === CLOSE_FORBIDDEN) return refuse(ev.reason || t.dashboard.scanner.socketFailed);
+        if (ev.code === CLOSE_UNAUTHORIZED || ev.code === CLOSE_FORBIDDEN) return refuse(socketCloseText(ev.code, ev.reason));
         if (!admitted && retries === 0) {
           // never got in: the server cannot be reached (or the upgrade was refused)
           notifyError(t.dashboard.scanner.socketFailed);

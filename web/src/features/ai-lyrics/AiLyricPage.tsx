@@ -121,7 +121,8 @@ function TaskCard({ task, writable, onRetry, onDelete, onShowLrc, busy }: { task
         </Group>
         <Group gap={6} wrap="wrap" data-testid="ai-task-worker">
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {c.worker}:
+            {/* the label and its colon; the value is the next Text */}
+            {t.punctuation.labelled(c.worker, '').trimEnd()}
           </Text>
           <Text size="xs" style={{ wordBreak: 'break-all' }}>
             {task.worker_name ? `${task.worker_name}${task.worker_status && showsWorkerStatus(status) ? ` · ${task.worker_status}` : ''}` : c.noWorker}

@@ -47,8 +47,8 @@ export function ReviewItem({ work }: { work: ReviewListWork }) {
   const queryClient = useQueryClient();
   const progress = useMutation({
     mutationFn: (value: Progress | null) => putProgress(session.data?.user.name ?? '', work.id, value),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
+    onSuccess: () => {
+      notifySuccess(t.library.marks.progressSaved);
       void queryClient.invalidateQueries({ queryKey: [...FAVOURITES_KEY] });
     },
   });

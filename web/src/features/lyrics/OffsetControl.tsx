@@ -32,7 +32,7 @@ export function OffsetControl() {
           decimalScale={4}
           allowDecimal
           allowNegative
-          suffix=" s"
+          suffix={t.player.lyrics.offsetSuffix}
           onChange={(v) => setOffset(v)}
           data-testid="lyric-offset"
         />

@@ -91,7 +91,7 @@ export function SleepTimerDialog({ opened, onClose }: { opened: boolean; onClose
               mb="lg"
               data-testid="sleep-slider"
             />
-            <NumberInput label={t.player.sleep.customMinutes} value={minutes} onChange={setMinutes} allowDecimal step={1} suffix=" 分钟" data-testid="sleep-minutes" />
+            <NumberInput label={t.player.sleep.customMinutes} value={minutes} onChange={setMinutes} allowDecimal step={1} suffix={t.player.sleep.minutesSuffix} data-testid="sleep-minutes" />
           </>
         )}
         <Group justify="space-between">

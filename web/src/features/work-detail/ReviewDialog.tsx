@@ -43,15 +43,15 @@ export function ReviewDialog({ work, opened, onClose }: ReviewDialogProps) {
 
   const save = useMutation({
     mutationFn: () => putReview(userName, work.id, { rating: rating || null, review_text: text, progress: progress || null }),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
+    onSuccess: () => {
+      notifySuccess(t.library.marks.rated);
       onClose(true);
     },
   });
   const remove = useMutation({
     mutationFn: () => deleteReview(work.id),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
+    onSuccess: () => {
+      notifySuccess(t.library.marks.removed);
       onClose(true);
     },
   });

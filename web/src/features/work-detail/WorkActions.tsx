@@ -70,8 +70,8 @@ export function WorkActions({ work, userName, admin, canWrite, folderAudioCount,
 
   const progress = useMutation({
     mutationFn: (value: Progress) => putProgress(userName, work.id, value),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
+    onSuccess: () => {
+      notifySuccess(t.library.marks.progressSaved);
       onChanged();
     },
   });

@@ -11,11 +11,12 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Text
 import { IconFolderPlus, IconFolderSearch, IconInfoCircle, IconScan } from '@tabler/icons-react';
 import { ApiError } from '../../api/client.js';
 import { reportError } from '../../api/errors.js';
-import { t } from '../../i18n/index.js';
+import { locale, t } from '../../i18n/index.js';
 import { notifySuccess, notifyWarning } from '../../lib/notify.js';
 import { FOLDERS_KEY, addFolder, fetchFolders } from '../admin/api.js';
 import { useScannerSocket } from '../admin/use-scanner-socket.js';
 import type { ScanState } from '../../../../server/contract/scan-state.js';
+import { SCAN_TEXT, scanLineText } from '../../../../server/contract/scan-text/index.js';
 import { FolderBrowser } from './FolderBrowser.js';
 import { WORKS_KEY } from './api.js';
 
@@ -58,7 +59,7 @@ function ScanProgress({ state }: { state: ScanState }) {
         </Group>
         {last && (
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="first-scan-log">
-            {last.message}
+            {scanLineText(last, SCAN_TEXT[locale()])}
           </Text>
         )}
       </Stack>
@@ -83,10 +84,10 @@ function FirstFolderPanel() {
   };
 
   const add = useMutation({
-    mutationFn: () => addFolder(name.trim(), dir.trim()),
+    mutationFn: (input: { name: string; path: string }) => addFolder(input.name, input.path),
     meta: { silent: true },
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
+    onSuccess: async (answer, input) => {
+      notifySuccess(t.dashboard.folders.added(input.name));
       setBrowsing(false);
       setName('');
       setDir('');
@@ -114,7 +115,7 @@ function FirstFolderPanel() {
     if (!dir.trim()) found.path = M.fieldsEmpty;
     setErrors(found);
     if (found.name || found.path) return;
-    add.mutate();
+    add.mutate({ name: name.trim(), path: dir.trim() });
   };
 
   const known = folders.data?.folders ?? [];
