@@ -64,7 +64,8 @@ const isInside = (child: string, parent: string) => {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 };
 
-export const isAbsoluteFolder = (p: string) => !p.includes('\u0000') && path.isAbsolute(p);
+/** An absolute path without control characters (NUL, line breaks, escapes: never part of a usable folder setting). */
+export const isAbsoluteFolder = (p: string) => !/[\u0000-\u001f\u007f]/.test(p) && path.isAbsolute(p);
 
 /** The problem of one entry on its own, if any. */
 function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined {
