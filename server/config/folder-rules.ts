@@ -3,13 +3,16 @@
  * way a setting is written: the folders API of the dashboard, PUT /api/config/admin, `kikoplay config
  * set|unset`, KIKOPLAY_* variables, flags and config.json at load.
  *
- * - `rootFolderProblems` and `coverFolderProblem` need no file system: the config schema runs them, so
- *   they hold wherever a config is parsed (load included).
+ * - `rootFolderProblems` and `coverFolderProblem` run in the config schema, so they hold wherever a
+ *   config is parsed (load included). The only thing they ask the file system is a folder's real path
+ *   (`realpath`, links resolved), so that a link to a library folder, or `/proc/self/root`, is seen as the
+ *   folder it leads to; a folder that is not there is compared by its text (a disk not mounted at load
+ *   must not stop the server).
  * - `folderOnDiskProblem` asks the file system (the folder exists, is a folder, can be read/written). It
  *   runs when a folder is written into config.json (`updateConfigFile`), not at load: a library disk that
  *   is not mounted when the server starts must not stop it (the dashboard shows the folder as absent).
  */
-import { accessSync, constants as fsConstants, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
 
@@ -59,6 +62,26 @@ export function pathKey(p: string): string {
   return process.platform === 'win32' ? resolved.toLowerCase() : resolved;
 }
 
+/**
+ * The key a folder is compared on for overlap: its real path (links resolved) when it exists; else the
+ * real path of its deepest existing parent with the rest of the path appended; else its normalised text.
+ * The path the admin typed is what is stored; this key is only compared.
+ */
+export function realPathKey(p: string): string {
+  const rest: string[] = [];
+  let dir = path.resolve(p);
+  for (;;) {
+    try {
+      return pathKey(path.join(realpathSync.native(dir), ...rest));
+    } catch {
+      const parent = path.dirname(dir);
+      if (parent === dir) return pathKey(p);
+      rest.unshift(path.basename(dir));
+      dir = parent;
+    }
+  }
+}
+
 const isInside = (child: string, parent: string) => {
   const rel = path.relative(parent, child);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
@@ -82,7 +105,8 @@ function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined 
 /**
  * Every broken rule of a list of root folders: each alias and path non-empty, the alias short and
  * printable, the path absolute; aliases unique (works are found by alias), paths unique, no folder
- * inside another (its works would be scanned twice). A clash is reported on the later entry, naming
+ * inside another (its works would be scanned twice) — judged on real paths, both ways (a link to a
+ * folder is that folder). A clash is reported on the later entry, naming
  * the earlier one — the entry a new folder appended at the end would be.
  */
 export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderProblem[] {
@@ -96,7 +120,7 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
     }
     const name = f.name.trim();
     const dir = f.path.trim();
-    const key = pathKey(dir);
+    const key = realPathKey(dir);
     const clash = (): FolderProblem | undefined => {
       if (valid.some((e) => e.name === name)) return { at: [j, 'name'], kind: 'conflict', message: FOLDER_RULE_MSG.nameTaken, code: 'FOLDER_NAME_TAKEN' };
       if (valid.some((e) => e.key === key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.pathTaken, code: 'FOLDER_PATH_TAKEN' };

@@ -3,7 +3,7 @@
  * API of the dashboard, PUT /api/config/admin, `kikoplay config set`, KIKOPLAY_* variables and
  * config.json at load — with the same error text, and a refused write leaves config.json as it was.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envName, loadConfig } from '../../server/config/load.js';
@@ -163,6 +163,67 @@ describe('folder settings are checked the same way on every path', () => {
       ],
       contains,
     );
+  });
+
+  it('a folder reached through a symlink: overlap is decided on real paths, the typed path is stored', async () => {
+    const links = tempDir('kikoplay-cfg-links-');
+    const same = path.join(links, 'link-a');
+    const intoInner = path.join(links, 'link-inner');
+    const toRoot = path.join(links, 'link-root');
+    const toB = path.join(links, 'link-b');
+    symlinkSync(a, same);
+    symlinkSync(path.join(a, 'inner'), intoInner);
+    symlinkSync(root, toRoot);
+    symlinkSync(b, toB);
+    const refused = async (name: string, dir: string, code: string) => {
+      const before = configFile();
+      const res = await t.json<{ error: string; code: string }>('POST', '/api/config/folders', { token: admin, body: { name, path: dir } });
+      expect(res.status, `${dir}: ${JSON.stringify(res.body)}`).toBe(409);
+      expect(res.body.code).toBe(code);
+      expect(configFile()).toBe(before);
+      const put = await t.json<{ error: string; code: string }>('PUT', '/api/config/admin', {
+        token: admin,
+        body: {
+          config: {
+            rootFolders: [
+              { name: 'a', path: a },
+              { name, path: dir },
+            ],
+          },
+        },
+      });
+      expect(put.status, `${dir}: ${JSON.stringify(put.body)}`).toBe(400);
+      expect(put.body.error).toContain('rootFolders.1.path: ');
+      expect(configFile()).toBe(before);
+    };
+    await refused('same', same, 'FOLDER_PATH_TAKEN');
+    await refused('inner', intoInner, 'FOLDER_NESTED');
+    await refused('outer', toRoot, 'FOLDER_NESTED');
+    // a folder not there yet below a link: its parent's real path counts
+    await refused('deep', path.join(same, 'not-yet'), 'FOLDER_NESTED');
+    // /proc/self/root is a link to /: every folder is inside it
+    if (existsSync('/proc/self/root')) await refused('slash', '/proc/self/root/proc/self/root', 'FOLDER_NESTED');
+    // and at load, both directions
+    atLoad(
+      'rootFolders',
+      [
+        { name: 'inner', path: intoInner },
+        { name: 'a', path: a },
+      ],
+      'rootFolders.1.path: ',
+    );
+
+    // a link to a folder that overlaps nothing is fine, and kept as typed
+    const ok = await t.json<{ folders: { folders: { name: string; path: string }[] } }>('POST', '/api/config/folders', { token: admin, body: { name: 'b', path: toB } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.folders.folders).toContainEqual(expect.objectContaining({ name: 'b', path: toB }));
+    expect(JSON.parse(configFile()).rootFolders).toEqual([
+      { name: 'a', path: a },
+      { name: 'b', path: toB },
+    ]);
+    // the folders as they were
+    await t.json('PUT', '/api/config/admin', { token: admin, body: { config: { rootFolders: [{ name: 'a', path: a }] } } });
+    expect(JSON.parse(configFile()).rootFolders).toEqual([{ name: 'a', path: a }]);
   });
 
   it('an alias that is empty or too long', async () => {
