@@ -16,19 +16,23 @@ import { accessSync, constants as fsConstants, realpathSync, statSync } from 'no
 import path from 'node:path';
 import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
 
-/** Texts the dashboard shows (kept as the folders API always said them). */
+/**
+ * Texts the dashboard shows. They never repeat the path or alias a client sent (docs/SECURITY.md: errors
+ * never echo the input): the field (`path`, or `rootFolders.<i>.path` in config errors) says which value
+ * is meant; `other` is the alias of a folder already configured.
+ */
 export const FOLDER_RULE_MSG = {
   empty: '文件夹别名和路径都不能为空.',
   nameTaken: '该别名已存在，文件夹别名不能重复',
   pathTaken: '该路径已存在，文件夹路径不能重复',
   nameTooLong: (max: number) => `文件夹别名不能超过 ${max} 个字符，且不能包含控制字符.`,
-  notAbsolute: (p: string) => `文件夹路径必须是绝对路径: ${p}`,
-  missing: (p: string) => `文件夹不存在: ${p}`,
-  notDirectory: (p: string) => `该路径不是文件夹: ${p}`,
-  unreadable: (p: string) => `没有读取该文件夹的权限: ${p}`,
-  notWritable: (p: string) => `没有写入该文件夹的权限: ${p}`,
-  inside: (p: string, other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次: ${p}`,
-  contains: (p: string, other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次: ${p}`,
+  notAbsolute: '文件夹路径必须是绝对路径，且不能包含控制字符.',
+  missing: '文件夹不存在.',
+  notDirectory: '该路径不是文件夹.',
+  unreadable: '没有读取该文件夹的权限.',
+  notWritable: '没有写入该文件夹的权限.',
+  inside: (other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次.`,
+  contains: (other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次.`,
   coverDirNeeded: '不使用默认封面文件夹时，需要填写封面文件夹路径.',
 } as const;
 
@@ -98,7 +102,7 @@ function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined 
   if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
   if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name))
     return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
-  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
+  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute, code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   return undefined;
 }
 
@@ -125,8 +129,8 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
       if (valid.some((e) => e.name === name)) return { at: [j, 'name'], kind: 'conflict', message: FOLDER_RULE_MSG.nameTaken, code: 'FOLDER_NAME_TAKEN' };
       if (valid.some((e) => e.key === key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.pathTaken, code: 'FOLDER_PATH_TAKEN' };
       for (const e of valid) {
-        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(dir, e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
-        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(dir, e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
+        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
+        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
       }
       return undefined;
     };
@@ -140,7 +144,7 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
 /** The cover folder: absolute when set, and set when the default folder is not used. */
 export function coverFolderProblem(useDefault: boolean, dir: string): FolderIssue | undefined {
   const d = dir.trim();
-  if (d && !isAbsoluteFolder(d)) return { message: FOLDER_RULE_MSG.notAbsolute(d), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
+  if (d && !isAbsoluteFolder(d)) return { message: FOLDER_RULE_MSG.notAbsolute, code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   if (!useDefault && !d) return { message: FOLDER_RULE_MSG.coverDirNeeded, code: 'COVER_FOLDER_REQUIRED' };
   return undefined;
 }
@@ -154,14 +158,14 @@ export function folderOnDiskProblem(p: string, need: 'read' | 'write'): FolderIs
   try {
     st = statSync(p);
   } catch {
-    return { message: FOLDER_RULE_MSG.missing(p), code: 'FOLDER_MISSING' };
+    return { message: FOLDER_RULE_MSG.missing, code: 'FOLDER_MISSING' };
   }
-  if (!st.isDirectory()) return { message: FOLDER_RULE_MSG.notDirectory(p), code: 'FOLDER_NOT_DIRECTORY' };
+  if (!st.isDirectory()) return { message: FOLDER_RULE_MSG.notDirectory, code: 'FOLDER_NOT_DIRECTORY' };
   const mode = need === 'write' ? fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK : fsConstants.R_OK | fsConstants.X_OK;
   try {
     accessSync(p, mode);
   } catch {
-    return need === 'write' ? { message: FOLDER_RULE_MSG.notWritable(p), code: 'FOLDER_NOT_WRITABLE' } : { message: FOLDER_RULE_MSG.unreadable(p), code: 'FOLDER_UNREADABLE' };
+    return need === 'write' ? { message: FOLDER_RULE_MSG.notWritable, code: 'FOLDER_NOT_WRITABLE' } : { message: FOLDER_RULE_MSG.unreadable, code: 'FOLDER_UNREADABLE' };
   }
   return undefined;
 }

@@ -101,7 +101,7 @@ describe('folder settings are checked the same way on every path', () => {
       { name: 'a', path: a },
       { name: 'rel', path: 'relative/voice' },
     ];
-    const text = FOLDER_RULE_MSG.notAbsolute('relative/voice');
+    const text = FOLDER_RULE_MSG.notAbsolute;
     await folderApi({ name: 'rel', path: 'relative/voice' }, 400, text);
     await adminPut('rootFolders', roots, text);
     // the terminal names the value beside the rule: the rule's sentence without the path
@@ -111,7 +111,7 @@ describe('folder settings are checked the same way on every path', () => {
 
   it('a folder inside another, and one holding another', async () => {
     const inner = path.join(a, 'inner');
-    const inside = FOLDER_RULE_MSG.inside(inner, 'a');
+    const inside = FOLDER_RULE_MSG.inside('a');
     await folderApi({ name: 'inner', path: inner }, 409, inside);
     await adminPut(
       'rootFolders',
@@ -137,7 +137,7 @@ describe('folder settings are checked the same way on every path', () => {
       ],
       inside,
     );
-    const contains = FOLDER_RULE_MSG.contains(root, 'a');
+    const contains = FOLDER_RULE_MSG.contains('a');
     await folderApi({ name: 'outer', path: root }, 409, contains);
     await adminPut(
       'rootFolders',
@@ -244,8 +244,8 @@ describe('folder settings are checked the same way on every path', () => {
       { name: 'a', path: a },
       { name: 'gone', path: gone },
     ];
-    await folderApi({ name: 'gone', path: gone }, 400, FOLDER_RULE_MSG.missing(gone));
-    await adminPut('rootFolders', roots, FOLDER_RULE_MSG.missing(gone));
+    await folderApi({ name: 'gone', path: gone }, 400, FOLDER_RULE_MSG.missing);
+    await adminPut('rootFolders', roots, FOLDER_RULE_MSG.missing);
     // the terminal saves it with a warning (a disk may be mounted later), then the test puts it back
     const saved = await runCli(['--lang', 'zh-CN', '--data-dir', t.dataDir, 'config', 'set', 'rootFolders', JSON.stringify(roots)]);
     expect(saved.code, saved.stderr).toBe(0);
@@ -259,17 +259,17 @@ describe('folder settings are checked the same way on every path', () => {
 
   it('the cover folder: relative, missing, or left empty while the default is off', async () => {
     const cover = '/api/config/folders/cover';
-    await folderApi({ coverUseDefaultPath: false, coverFolderDir: 'covers' }, 400, FOLDER_RULE_MSG.notAbsolute('covers'), cover, 'PUT');
-    await adminPut('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute('covers'));
-    await cliSet('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute('covers'));
-    atLoad('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute('covers'));
+    await folderApi({ coverUseDefaultPath: false, coverFolderDir: 'covers' }, 400, FOLDER_RULE_MSG.notAbsolute, cover, 'PUT');
+    await adminPut('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute);
+    await cliSet('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute);
+    atLoad('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute);
 
     const gone = path.join(root, 'no-covers');
-    await folderApi({ coverUseDefaultPath: false, coverFolderDir: gone }, 400, FOLDER_RULE_MSG.missing(gone), cover, 'PUT');
+    await folderApi({ coverUseDefaultPath: false, coverFolderDir: gone }, 400, FOLDER_RULE_MSG.missing, cover, 'PUT');
     const before = configFile();
     const res = await t.json<{ error: string }>('PUT', '/api/config/admin', { token: admin, body: { config: { coverUseDefaultPath: false, coverFolderDir: gone } } });
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain(FOLDER_RULE_MSG.missing(gone));
+    expect(res.body.error).toContain(FOLDER_RULE_MSG.missing);
     expect(configFile()).toBe(before);
 
     // the default folder turned off with no folder of one's own
@@ -281,6 +281,6 @@ describe('folder settings are checked the same way on every path', () => {
     // a folder that is not there is checked once it is used: stored while the default is on, refused when turned on
     const set = await runCli(['--data-dir', t.dataDir, 'config', 'set', 'coverFolderDir', gone]);
     expect(set.code, set.stderr).toBe(0);
-    await cliSet('coverUseDefaultPath', 'false', FOLDER_RULE_MSG.missing(gone));
+    await cliSet('coverUseDefaultPath', 'false', FOLDER_RULE_MSG.missing);
   });
 });
