@@ -3,29 +3,36 @@
  * way a setting is written: the folders API of the dashboard, PUT /api/config/admin, `kikoplay config
  * set|unset`, KIKOPLAY_* variables, flags and config.json at load.
  *
- * - `rootFolderProblems` and `coverFolderProblem` need no file system: the config schema runs them, so
- *   they hold wherever a config is parsed (load included).
+ * - `rootFolderProblems` and `coverFolderProblem` run in the config schema, so they hold wherever a
+ *   config is parsed (load included). The only thing they ask the file system is a folder's real path
+ *   (`realpath`, links resolved), so that a link to a library folder, or `/proc/self/root`, is seen as the
+ *   folder it leads to; a folder that is not there is compared by its text (a disk not mounted at load
+ *   must not stop the server).
  * - `folderOnDiskProblem` asks the file system (the folder exists, is a folder, can be read/written). It
  *   runs when a folder is written into config.json (`updateConfigFile`), not at load: a library disk that
  *   is not mounted when the server starts must not stop it (the dashboard shows the folder as absent).
  */
-import { accessSync, constants as fsConstants, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
 
-/** Texts the dashboard shows (kept as the folders API always said them). */
+/**
+ * Texts the dashboard shows. They never repeat the path or alias a client sent (docs/SECURITY.md: errors
+ * never echo the input): the field (`path`, or `rootFolders.<i>.path` in config errors) says which value
+ * is meant; `other` is the alias of a folder already configured.
+ */
 export const FOLDER_RULE_MSG = {
   empty: '文件夹别名和路径都不能为空.',
   nameTaken: '该别名已存在，文件夹别名不能重复',
   pathTaken: '该路径已存在，文件夹路径不能重复',
   nameTooLong: (max: number) => `文件夹别名不能超过 ${max} 个字符，且不能包含控制字符.`,
-  notAbsolute: (p: string) => `文件夹路径必须是绝对路径: ${p}`,
-  missing: (p: string) => `文件夹不存在: ${p}`,
-  notDirectory: (p: string) => `该路径不是文件夹: ${p}`,
-  unreadable: (p: string) => `没有读取该文件夹的权限: ${p}`,
-  notWritable: (p: string) => `没有写入该文件夹的权限: ${p}`,
-  inside: (p: string, other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次: ${p}`,
-  contains: (p: string, other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次: ${p}`,
+  notAbsolute: '文件夹路径必须是绝对路径，且不能包含控制字符.',
+  missing: '文件夹不存在.',
+  notDirectory: '该路径不是文件夹.',
+  unreadable: '没有读取该文件夹的权限.',
+  notWritable: '没有写入该文件夹的权限.',
+  inside: (other: string) => `该路径位于已有文件夹 "${other}" 之内，同一作品会被扫描两次.`,
+  contains: (other: string) => `已有文件夹 "${other}" 位于该路径之内，同一作品会被扫描两次.`,
   coverDirNeeded: '不使用默认封面文件夹时，需要填写封面文件夹路径.',
 } as const;
 
@@ -59,12 +66,33 @@ export function pathKey(p: string): string {
   return process.platform === 'win32' ? resolved.toLowerCase() : resolved;
 }
 
+/**
+ * The key a folder is compared on for overlap: its real path (links resolved) when it exists; else the
+ * real path of its deepest existing parent with the rest of the path appended; else its normalised text.
+ * The path the admin typed is what is stored; this key is only compared.
+ */
+export function realPathKey(p: string): string {
+  const rest: string[] = [];
+  let dir = path.resolve(p);
+  for (;;) {
+    try {
+      return pathKey(path.join(realpathSync.native(dir), ...rest));
+    } catch {
+      const parent = path.dirname(dir);
+      if (parent === dir) return pathKey(p);
+      rest.unshift(path.basename(dir));
+      dir = parent;
+    }
+  }
+}
+
 const isInside = (child: string, parent: string) => {
   const rel = path.relative(parent, child);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 };
 
-export const isAbsoluteFolder = (p: string) => !p.includes('\u0000') && path.isAbsolute(p);
+/** An absolute path without control characters (NUL, line breaks, escapes: never part of a usable folder setting). */
+export const isAbsoluteFolder = (p: string) => !/[\u0000-\u001f\u007f]/.test(p) && path.isAbsolute(p);
 
 /** The problem of one entry on its own, if any. */
 function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined {
@@ -74,14 +102,15 @@ function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined 
   if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
   if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name))
     return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
-  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
+  if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute, code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   return undefined;
 }
 
 /**
  * Every broken rule of a list of root folders: each alias and path non-empty, the alias short and
  * printable, the path absolute; aliases unique (works are found by alias), paths unique, no folder
- * inside another (its works would be scanned twice). A clash is reported on the later entry, naming
+ * inside another (its works would be scanned twice) — judged on real paths, both ways (a link to a
+ * folder is that folder). A clash is reported on the later entry, naming
  * the earlier one — the entry a new folder appended at the end would be.
  */
 export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderProblem[] {
@@ -95,13 +124,13 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
     }
     const name = f.name.trim();
     const dir = f.path.trim();
-    const key = pathKey(dir);
+    const key = realPathKey(dir);
     const clash = (): FolderProblem | undefined => {
       if (valid.some((e) => e.name === name)) return { at: [j, 'name'], kind: 'conflict', message: FOLDER_RULE_MSG.nameTaken, code: 'FOLDER_NAME_TAKEN' };
       if (valid.some((e) => e.key === key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.pathTaken, code: 'FOLDER_PATH_TAKEN' };
       for (const e of valid) {
-        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(dir, e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
-        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(dir, e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
+        if (isInside(key, e.key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.inside(e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
+        if (isInside(e.key, key)) return { at: [j, 'path'], kind: 'conflict', message: FOLDER_RULE_MSG.contains(e.name), code: 'FOLDER_NESTED', params: { other: e.name } };
       }
       return undefined;
     };
@@ -115,7 +144,7 @@ export function rootFolderProblems(folders: readonly RootFolderInput[]): FolderP
 /** The cover folder: absolute when set, and set when the default folder is not used. */
 export function coverFolderProblem(useDefault: boolean, dir: string): FolderIssue | undefined {
   const d = dir.trim();
-  if (d && !isAbsoluteFolder(d)) return { message: FOLDER_RULE_MSG.notAbsolute(d), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
+  if (d && !isAbsoluteFolder(d)) return { message: FOLDER_RULE_MSG.notAbsolute, code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   if (!useDefault && !d) return { message: FOLDER_RULE_MSG.coverDirNeeded, code: 'COVER_FOLDER_REQUIRED' };
   return undefined;
 }
@@ -129,14 +158,14 @@ export function folderOnDiskProblem(p: string, need: 'read' | 'write'): FolderIs
   try {
     st = statSync(p);
   } catch {
-    return { message: FOLDER_RULE_MSG.missing(p), code: 'FOLDER_MISSING' };
+    return { message: FOLDER_RULE_MSG.missing, code: 'FOLDER_MISSING' };
   }
-  if (!st.isDirectory()) return { message: FOLDER_RULE_MSG.notDirectory(p), code: 'FOLDER_NOT_DIRECTORY' };
+  if (!st.isDirectory()) return { message: FOLDER_RULE_MSG.notDirectory, code: 'FOLDER_NOT_DIRECTORY' };
   const mode = need === 'write' ? fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK : fsConstants.R_OK | fsConstants.X_OK;
   try {
     accessSync(p, mode);
   } catch {
-    return need === 'write' ? { message: FOLDER_RULE_MSG.notWritable(p), code: 'FOLDER_NOT_WRITABLE' } : { message: FOLDER_RULE_MSG.unreadable(p), code: 'FOLDER_UNREADABLE' };
+    return need === 'write' ? { message: FOLDER_RULE_MSG.notWritable, code: 'FOLDER_NOT_WRITABLE' } : { message: FOLDER_RULE_MSG.unreadable, code: 'FOLDER_UNREADABLE' };
   }
   return undefined;
 }

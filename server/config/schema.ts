@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import cron from 'node-cron';
 import { isApiErrorCode, type ApiErrorCode, type ErrorParams } from '../domain/error-codes.js';
 import type { FieldError } from '../domain/errors.js';
 import { coverFolderProblem, FOLDER_RULE_MSG, isAbsoluteFolder, rootFolderProblems } from './folder-rules.js';
@@ -52,6 +53,48 @@ const backupDir = z
   .trim()
   .refine((dir) => dir === '' || isAbsoluteFolder(dir), { message: 'must be an absolute folder path (or empty for <data-dir>/backups)', params: { code: 'FOLDER_PATH_NOT_ABSOLUTE' } });
 
+/** Empty or an absolute path without control characters (what the setting means when empty: `emptyIs`). */
+const absolutePathOrEmpty = (emptyIs: string) => z.string().refine((p) => p === '' || isAbsoluteFolder(p), `must be an absolute path without control characters (or empty for ${emptyIs})`);
+
+/**
+ * Empty (no schedule) or an expression the scheduler (server/jobs, node-cron) runs: five fields, or six
+ * with seconds first. Checked here so a schedule that would never run is refused when it is written.
+ */
+const cronExpression = (what: string) =>
+  z.string().refine((expr) => expr.trim() === '' || cron.validate(expr.trim()), `must be a cron expression such as "0 3 * * *" (minute hour day month weekday), or empty for no ${what}`);
+
+/** No whitespace or control characters (`new URL` would drop some of them silently). */
+const hasSpaceOrControl = (s: string) => /[\s\u0000-\u001f\u007f]/.test(s);
+
+/** An absolute http:// or https:// URL with a host. */
+function isHttpUrl(value: string): boolean {
+  if (hasSpaceOrControl(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A metadata site or mirror: http(s) only (no `file:`, `javascript:`, `data:`). */
+const httpBaseUrl = z.string().refine(isHttpUrl, 'must be an http:// or https:// URL');
+
+/**
+ * Where the reverse proxy serves the library folders when `offloadMedia` is on (docs/DEPLOY.md): the
+ * redirect goes to this base + `/<folder alias>/<path>` (server/contract/tracks.ts `offloadUrl`). Either a
+ * path from the site's root (`/media/stream/`, not `//host`) or an http(s) URL of another host; printable
+ * ASCII without spaces, `\`, `?` or `#` (it starts a Location header).
+ */
+function isOffloadBase(value: string): boolean {
+  if (!/^[\x21-\x7e]+$/.test(value) || /[\\?#]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return isHttpUrl(value);
+}
+const offloadBase = z
+  .string()
+  .refine(isOffloadBase, 'must be a path from the site root such as /media/stream/, or an http(s) URL such as https://files.example.com/media/ (no spaces, query or fragment)');
+
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const ms = int(1, 600_000);
 
@@ -61,9 +104,9 @@ export const configSchema = z
     rootFolders: rootFolders.default([]),
     coverUseDefaultPath: z.boolean().default(true),
     coverFolderDir: coverFolderDir.default(''),
-    voiceWorkDefaultPath: z.string().default(''),
+    voiceWorkDefaultPath: absolutePathOrEmpty('no prefill').default(''),
     dbUseDefaultPath: z.boolean().default(true),
-    databaseFolderDir: z.string().default(''),
+    databaseFolderDir: absolutePathOrEmpty('the data dir').default(''),
     // Playback
     rewindSeekTime: int(1, 600).default(5),
     forwardSeekTime: int(1, 600).default(30),
@@ -79,16 +122,16 @@ export const configSchema = z
     httpProxyHost: z.string().default(''),
     httpProxyPort: int(0, 65535).default(0),
     // Metadata sources (overridable so tests and mirrors can be used)
-    dlsiteBaseUrl: z.url().default('https://www.dlsite.com'),
-    dlsiteImageBaseUrl: z.url().default('https://img.dlsite.jp'),
-    hvdbBaseUrl: z.url().default('https://hvdb.me'),
-    asmrOneBaseUrl: z.url().default('https://api.asmr-200.com'),
+    dlsiteBaseUrl: httpBaseUrl.default('https://www.dlsite.com'),
+    dlsiteImageBaseUrl: httpBaseUrl.default('https://img.dlsite.jp'),
+    hvdbBaseUrl: httpBaseUrl.default('https://hvdb.me'),
+    asmrOneBaseUrl: httpBaseUrl.default('https://api.asmr-200.com'),
     // Scanning
     scannerMaxRecursionDepth: int(1, 32).default(2),
     skipCleanup: z.boolean().default(false),
-    scanCron: z.string().default(''),
+    scanCron: cronExpression('scheduled scans').default(''),
     // Backups (README.md#backup-and-restore)
-    backupCron: z.string().default(''),
+    backupCron: cronExpression('scheduled backups').default(''),
     backupKeep: int(1, 1000).default(7),
     backupDir: backupDir.default(''),
     // Server
@@ -105,8 +148,8 @@ export const configSchema = z
     pageSize: int(1, 100).default(12),
     dbBusyTimeout: int(100, 120_000).default(5000),
     offloadMedia: z.boolean().default(false),
-    offloadStreamPath: z.string().default('/media/stream/'),
-    offloadDownloadPath: z.string().default('/media/download/'),
+    offloadStreamPath: offloadBase.default('/media/stream/'),
+    offloadDownloadPath: offloadBase.default('/media/download/'),
     // AI lyrics
     aiTaskLeaseMinutes: int(1, 24 * 60).default(30),
     // Updates (off by default: nothing calls an update server unless the admin asks)

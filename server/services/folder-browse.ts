@@ -69,23 +69,23 @@ async function isDirectory(entry: Dirent, full: string): Promise<boolean> {
  * a missing one, 400 for a file, 403 for one the server may not read — each with its code.
  */
 export async function browseDirs(input: string, limits = { dirs: BROWSE_MAX_DIRS, entries: BROWSE_MAX_ENTRIES }): Promise<BrowseAnswer> {
-  if (input.includes('\0') || !path.isAbsolute(input)) throw badRequest(FOLDER_RULE_MSG.notAbsolute(input.replace(/\0/g, '')), { code: 'FOLDER_PATH_NOT_ABSOLUTE', field: 'path' });
+  if (input.includes('\0') || !path.isAbsolute(input)) throw badRequest(FOLDER_RULE_MSG.notAbsolute, { code: 'FOLDER_PATH_NOT_ABSOLUTE', field: 'path' });
   const dir = path.resolve(input);
   let st;
   try {
     st = await fsp.stat(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM') throw forbidden(FOLDER_RULE_MSG.unreadable(dir), { code: 'FOLDER_UNREADABLE', field: 'path' });
-    if (code === 'ENOTDIR') throw badRequest(FOLDER_RULE_MSG.notDirectory(dir), { code: 'FOLDER_NOT_DIRECTORY', field: 'path' });
-    throw notFound(FOLDER_RULE_MSG.missing(dir), { code: 'FOLDER_MISSING', field: 'path' });
+    if (code === 'EACCES' || code === 'EPERM') throw forbidden(FOLDER_RULE_MSG.unreadable, { code: 'FOLDER_UNREADABLE', field: 'path' });
+    if (code === 'ENOTDIR') throw badRequest(FOLDER_RULE_MSG.notDirectory, { code: 'FOLDER_NOT_DIRECTORY', field: 'path' });
+    throw notFound(FOLDER_RULE_MSG.missing, { code: 'FOLDER_MISSING', field: 'path' });
   }
-  if (!st.isDirectory()) throw badRequest(FOLDER_RULE_MSG.notDirectory(dir), { code: 'FOLDER_NOT_DIRECTORY', field: 'path' });
+  if (!st.isDirectory()) throw badRequest(FOLDER_RULE_MSG.notDirectory, { code: 'FOLDER_NOT_DIRECTORY', field: 'path' });
   let handle;
   try {
     handle = await fsp.opendir(dir, { bufferSize: 256 });
   } catch {
-    throw forbidden(FOLDER_RULE_MSG.unreadable(dir), { code: 'FOLDER_UNREADABLE', field: 'path' });
+    throw forbidden(FOLDER_RULE_MSG.unreadable, { code: 'FOLDER_UNREADABLE', field: 'path' });
   }
   const dirs: BrowsedDir[] = [];
   let seen = 0;
@@ -101,7 +101,7 @@ export async function browseDirs(input: string, limits = { dirs: BROWSE_MAX_DIRS
       if (await isDirectory(entry, full)) dirs.push({ name: entry.name, path: full });
     }
   } catch {
-    throw forbidden(FOLDER_RULE_MSG.unreadable(dir), { code: 'FOLDER_UNREADABLE', field: 'path' });
+    throw forbidden(FOLDER_RULE_MSG.unreadable, { code: 'FOLDER_UNREADABLE', field: 'path' });
   } finally {
     // a `break` closes the handle already; closing twice throws
     await handle.close().catch(() => undefined);

@@ -16,7 +16,7 @@ import { coverFolderProblem, folderOnDiskProblem, FOLDER_RULE_MSG, rootFolderPro
 export const FOLDER_MSG = {
   ...FOLDER_RULE_MSG,
   forbidden: '只有 admin 账号能管理媒体库文件夹.',
-  unknown: (name: string) => `没有名为 "${name}" 的文件夹.`,
+  unknown: '没有该名称的文件夹.',
   overridden: '媒体库文件夹由命令行参数或环境变量 (KIKOPLAY_ROOT_FOLDERS) 指定，不能在网页上修改.',
   coverOverridden: '封面文件夹由命令行参数或环境变量指定，不能在网页上修改.',
   added: (name: string) => `文件夹 "${name}" 添加成功.`,
@@ -133,7 +133,7 @@ export class FoldersService {
     const name = typeof input.name === 'string' ? input.name : '';
     if (!name.trim()) throw badRequest('需要文件夹别名 name.', { code: 'FIELD_INVALID', field: 'name' });
     const roots = this.store.get().rootFolders;
-    if (!roots.some((f) => f.name === name)) throw notFound(FOLDER_MSG.unknown(name), { code: 'FOLDER_NOT_FOUND' });
+    if (!roots.some((f) => f.name === name)) throw notFound(FOLDER_MSG.unknown, { code: 'FOLDER_NOT_FOUND' });
     if (this.overridden('rootFolders')) throw conflict(FOLDER_MSG.overridden, { code: 'FOLDERS_FROM_ENV' });
     this.store.update({ rootFolders: roots.filter((f) => f.name !== name) });
     return { message: FOLDER_MSG.removed(name), folders: await this.view(actor) };

@@ -190,7 +190,7 @@ export class LyricsService {
 
     // a library mounted read-only (or not the server's to write) is refused in words, leaving nothing behind
     const made: string[] = [];
-    const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+    const tmp = path.join(path.dirname(target), tempNameOf(path.basename(target)));
     try {
       for (const dir of toCreate) {
         try {
@@ -210,6 +210,8 @@ export class LyricsService {
     } catch (err) {
       for (const dir of made.reverse()) await fsp.rmdir(dir).catch(() => undefined);
       if (isWriteRefusal(err)) throw readOnlyLibrary(loc.root_folder);
+      // each name fits (checkWritePath); the whole path with the work folder's may still not
+      if ((err as NodeJS.ErrnoException)?.code === 'ENAMETOOLONG') throw badRequest('参数 writePath 无效: 路径过长', { code: 'WRITE_PATH_INVALID', field: 'writePath' });
       throw err;
     }
     const st = await fsp.stat(target);
@@ -280,10 +282,20 @@ const tooBig = (what: string) => new AppError('payload_too_large', `${what}过�
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Longest file or folder name the usual file systems take (ext4, btrfs, XFS, tmpfs), in bytes. */
+const MAX_NAME_BYTES = 255;
+
+/** The temp file a lyric is written to, beside its name, before it is renamed over it. */
+const tempNameOf = (name: string): string => `.${name}.${randomBytes(6).toString('hex')}.tmp`;
+
+/** Longest lyric file name, in UTF-8 bytes: its temp file ({@link tempNameOf}) must fit in {@link MAX_NAME_BYTES} too. */
+export const MAX_LYRIC_NAME_BYTES = MAX_NAME_BYTES - Buffer.byteLength(tempNameOf(''));
+
 /**
  * `writePath` → its segments: relative (no drive, no leading slash), no `..` or `.` segments, no NUL or
  * control characters, ends in `.vtt`, and no folder or name the scanner would skip (dot-folders, junk).
- * Both `/` and `\` separate segments.
+ * Folder names are at most {@link MAX_NAME_BYTES} bytes in UTF-8, the file name at most
+ * {@link MAX_LYRIC_NAME_BYTES}. Both `/` and `\` separate segments.
  */
 export function checkWritePath(writePath: string): string[] {
   const bad = (why: string) => badRequest(`参数 writePath 无效: ${why}`, { code: 'WRITE_PATH_INVALID', field: 'writePath' });
@@ -294,7 +306,8 @@ export function checkWritePath(writePath: string): string[] {
   if (segments.some((s) => s === '..' || s === '.')) throw bad('不能包含 . 或 .. ');
   const name = segments[segments.length - 1];
   if (!/\.vtt$/i.test(name) || name.length <= 4) throw bad('文件名必须以 .vtt 结尾');
-  if (segments.some((s) => s.length > 255)) throw bad('文件或文件夹名过长');
+  if (segments.slice(0, -1).some((s) => Buffer.byteLength(s) > MAX_NAME_BYTES)) throw bad(`文件夹名不能超过 ${MAX_NAME_BYTES} 字节 (UTF-8)`);
+  if (Buffer.byteLength(name) > MAX_LYRIC_NAME_BYTES) throw bad(`文件名不能超过 ${MAX_LYRIC_NAME_BYTES} 字节 (UTF-8)`);
   if (segments.slice(0, -1).some(isSkippedFolder) || isJunkFile(name) || name.startsWith('.')) throw bad('不能写入隐藏或系统文件夹/文件');
   if (segments.some((s) => /[<>:"|?*]/.test(s))) throw bad('文件名包含非法字符');
   return segments;

@@ -318,7 +318,8 @@ describe('scheduled backups (backupCron)', () => {
       expect([next!.getHours(), next!.getMinutes()]).toEqual([3, 30]);
       app.store.update({ backupCron: '' });
       expect(job.nextBackup()).toBeNull();
-      app.store.update({ backupCron: 'not a cron' });
+      // an expression the scheduler cannot run is refused when written (config schema), nothing scheduled
+      expect(() => app.store.update({ backupCron: 'not a cron' })).toThrow(/backupCron: /);
       expect(job.nextBackup()).toBeNull();
     } finally {
       job.stop();

@@ -151,6 +151,15 @@ describe('save-lrc', () => {
     expect(next).toBe(n! + 1);
   });
 
+  it('takes the longest name whose temp file still fits in 255 bytes', async () => {
+    const name = `${'é'.repeat(116)}${'a'.repeat(1)}.vtt`; // 237 bytes: + ".", "." + 12 hex + ".tmp" = 255
+    expect(Buffer.byteLength(name)).toBe(237);
+    const res = await save(WORK, { writePath: `mp3/${name}`, lrc: [{ time: 0, text: 'a' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(readFileSync(path.join(lib, DIR, 'mp3', name), 'utf8')).toContain('WEBVTT');
+    rmSync(path.join(lib, DIR, 'mp3', name));
+  });
+
   describe('bad inputs change nothing', () => {
     // over the route's 2 MB body limit
     const bigLrc = Array.from({ length: 60_000 }, (_, i) => ({ time: i * 10, text: `line ${i} padding padding` }));
@@ -175,7 +184,14 @@ describe('save-lrc', () => {
       ['writePath of the wrong type', WORK, { writePath: 123, lrc: LINES }, 400],
       ['no writePath', WORK, { lrc: LINES }, 400],
       ['lrc not an array', WORK, { writePath: 'x.vtt', lrc: 'WEBVTT' }, 400],
+      // file and folder names are bounded in UTF-8 bytes, and the name's temp file (.<name>.<12 hex>.tmp) must fit too
+      ['a name of 200 two-byte characters', WORK, { writePath: `${'é'.repeat(200)}.vtt`, lrc: [{ time: 0, text: 'a' }] }, 400],
+      ['a name whose temp file would be over 255 bytes', WORK, { writePath: `mp3/${'a'.repeat(234)}.vtt`, lrc: [{ time: 0, text: 'a' }] }, 400],
+      ['a folder name over 255 bytes', WORK, { writePath: `${'日'.repeat(86)}/x.vtt`, lrc: [{ time: 0, text: 'a' }] }, 400],
       ['a line time that is not a number', WORK, { writePath: 'x.vtt', lrc: [{ time: '1', text: 'a' }] }, 400],
+      ['a line time of 1e308 ms', WORK, { writePath: 'x.vtt', lrc: [{ time: 1e308, text: 'a' }] }, 400],
+      ['a line time of 100 hours', WORK, { writePath: 'x.vtt', lrc: [{ time: 100 * 3_600_000, text: 'a' }] }, 400],
+      ['a line end of 1e308 ms', WORK, { writePath: 'x.vtt', lrc: [{ time: 0, timeEnd: 1e308, text: 'a' }] }, 400],
       ['a negative line time', WORK, { writePath: 'x.vtt', lrc: [{ time: -5, text: 'a' }] }, 400],
       ['a line without text', WORK, { writePath: 'x.vtt', lrc: [{ time: 5 }] }, 400],
       ['no lines', WORK, { writePath: 'x.vtt', lrc: [] }, 400],

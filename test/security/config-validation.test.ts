@@ -3,7 +3,7 @@
  * API of the dashboard, PUT /api/config/admin, `kikoplay config set`, KIKOPLAY_* variables and
  * config.json at load — with the same error text, and a refused write leaves config.json as it was.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envName, loadConfig } from '../../server/config/load.js';
@@ -101,7 +101,7 @@ describe('folder settings are checked the same way on every path', () => {
       { name: 'a', path: a },
       { name: 'rel', path: 'relative/voice' },
     ];
-    const text = FOLDER_RULE_MSG.notAbsolute('relative/voice');
+    const text = FOLDER_RULE_MSG.notAbsolute;
     await folderApi({ name: 'rel', path: 'relative/voice' }, 400, text);
     await adminPut('rootFolders', roots, text);
     // the terminal names the value beside the rule: the rule's sentence without the path
@@ -111,7 +111,7 @@ describe('folder settings are checked the same way on every path', () => {
 
   it('a folder inside another, and one holding another', async () => {
     const inner = path.join(a, 'inner');
-    const inside = FOLDER_RULE_MSG.inside(inner, 'a');
+    const inside = FOLDER_RULE_MSG.inside('a');
     await folderApi({ name: 'inner', path: inner }, 409, inside);
     await adminPut(
       'rootFolders',
@@ -137,7 +137,7 @@ describe('folder settings are checked the same way on every path', () => {
       ],
       inside,
     );
-    const contains = FOLDER_RULE_MSG.contains(root, 'a');
+    const contains = FOLDER_RULE_MSG.contains('a');
     await folderApi({ name: 'outer', path: root }, 409, contains);
     await adminPut(
       'rootFolders',
@@ -165,6 +165,67 @@ describe('folder settings are checked the same way on every path', () => {
     );
   });
 
+  it('a folder reached through a symlink: overlap is decided on real paths, the typed path is stored', async () => {
+    const links = tempDir('kikoplay-cfg-links-');
+    const same = path.join(links, 'link-a');
+    const intoInner = path.join(links, 'link-inner');
+    const toRoot = path.join(links, 'link-root');
+    const toB = path.join(links, 'link-b');
+    symlinkSync(a, same);
+    symlinkSync(path.join(a, 'inner'), intoInner);
+    symlinkSync(root, toRoot);
+    symlinkSync(b, toB);
+    const refused = async (name: string, dir: string, code: string) => {
+      const before = configFile();
+      const res = await t.json<{ error: string; code: string }>('POST', '/api/config/folders', { token: admin, body: { name, path: dir } });
+      expect(res.status, `${dir}: ${JSON.stringify(res.body)}`).toBe(409);
+      expect(res.body.code).toBe(code);
+      expect(configFile()).toBe(before);
+      const put = await t.json<{ error: string; code: string }>('PUT', '/api/config/admin', {
+        token: admin,
+        body: {
+          config: {
+            rootFolders: [
+              { name: 'a', path: a },
+              { name, path: dir },
+            ],
+          },
+        },
+      });
+      expect(put.status, `${dir}: ${JSON.stringify(put.body)}`).toBe(400);
+      expect(put.body.error).toContain('rootFolders.1.path: ');
+      expect(configFile()).toBe(before);
+    };
+    await refused('same', same, 'FOLDER_PATH_TAKEN');
+    await refused('inner', intoInner, 'FOLDER_NESTED');
+    await refused('outer', toRoot, 'FOLDER_NESTED');
+    // a folder not there yet below a link: its parent's real path counts
+    await refused('deep', path.join(same, 'not-yet'), 'FOLDER_NESTED');
+    // /proc/self/root is a link to /: every folder is inside it
+    if (existsSync('/proc/self/root')) await refused('slash', '/proc/self/root/proc/self/root', 'FOLDER_NESTED');
+    // and at load, both directions
+    atLoad(
+      'rootFolders',
+      [
+        { name: 'inner', path: intoInner },
+        { name: 'a', path: a },
+      ],
+      'rootFolders.1.path: ',
+    );
+
+    // a link to a folder that overlaps nothing is fine, and kept as typed
+    const ok = await t.json<{ folders: { folders: { name: string; path: string }[] } }>('POST', '/api/config/folders', { token: admin, body: { name: 'b', path: toB } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.folders.folders).toContainEqual(expect.objectContaining({ name: 'b', path: toB }));
+    expect(JSON.parse(configFile()).rootFolders).toEqual([
+      { name: 'a', path: a },
+      { name: 'b', path: toB },
+    ]);
+    // the folders as they were
+    await t.json('PUT', '/api/config/admin', { token: admin, body: { config: { rootFolders: [{ name: 'a', path: a }] } } });
+    expect(JSON.parse(configFile()).rootFolders).toEqual([{ name: 'a', path: a }]);
+  });
+
   it('an alias that is empty or too long', async () => {
     await folderApi({ name: '', path: b }, 400, FOLDER_RULE_MSG.empty);
     await adminPut('rootFolders', [{ name: ' ', path: b }], FOLDER_RULE_MSG.empty);
@@ -183,8 +244,8 @@ describe('folder settings are checked the same way on every path', () => {
       { name: 'a', path: a },
       { name: 'gone', path: gone },
     ];
-    await folderApi({ name: 'gone', path: gone }, 400, FOLDER_RULE_MSG.missing(gone));
-    await adminPut('rootFolders', roots, FOLDER_RULE_MSG.missing(gone));
+    await folderApi({ name: 'gone', path: gone }, 400, FOLDER_RULE_MSG.missing);
+    await adminPut('rootFolders', roots, FOLDER_RULE_MSG.missing);
     // the terminal saves it with a warning (a disk may be mounted later), then the test puts it back
     const saved = await runCli(['--lang', 'zh-CN', '--data-dir', t.dataDir, 'config', 'set', 'rootFolders', JSON.stringify(roots)]);
     expect(saved.code, saved.stderr).toBe(0);
@@ -198,17 +259,17 @@ describe('folder settings are checked the same way on every path', () => {
 
   it('the cover folder: relative, missing, or left empty while the default is off', async () => {
     const cover = '/api/config/folders/cover';
-    await folderApi({ coverUseDefaultPath: false, coverFolderDir: 'covers' }, 400, FOLDER_RULE_MSG.notAbsolute('covers'), cover, 'PUT');
-    await adminPut('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute('covers'));
-    await cliSet('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute('covers'));
-    atLoad('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute('covers'));
+    await folderApi({ coverUseDefaultPath: false, coverFolderDir: 'covers' }, 400, FOLDER_RULE_MSG.notAbsolute, cover, 'PUT');
+    await adminPut('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute);
+    await cliSet('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute);
+    atLoad('coverFolderDir', 'covers', FOLDER_RULE_MSG.notAbsolute);
 
     const gone = path.join(root, 'no-covers');
-    await folderApi({ coverUseDefaultPath: false, coverFolderDir: gone }, 400, FOLDER_RULE_MSG.missing(gone), cover, 'PUT');
+    await folderApi({ coverUseDefaultPath: false, coverFolderDir: gone }, 400, FOLDER_RULE_MSG.missing, cover, 'PUT');
     const before = configFile();
     const res = await t.json<{ error: string }>('PUT', '/api/config/admin', { token: admin, body: { config: { coverUseDefaultPath: false, coverFolderDir: gone } } });
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain(FOLDER_RULE_MSG.missing(gone));
+    expect(res.body.error).toContain(FOLDER_RULE_MSG.missing);
     expect(configFile()).toBe(before);
 
     // the default folder turned off with no folder of one's own
@@ -220,6 +281,6 @@ describe('folder settings are checked the same way on every path', () => {
     // a folder that is not there is checked once it is used: stored while the default is on, refused when turned on
     const set = await runCli(['--data-dir', t.dataDir, 'config', 'set', 'coverFolderDir', gone]);
     expect(set.code, set.stderr).toBe(0);
-    await cliSet('coverUseDefaultPath', 'false', FOLDER_RULE_MSG.missing(gone));
+    await cliSet('coverUseDefaultPath', 'false', FOLDER_RULE_MSG.missing);
   });
 });

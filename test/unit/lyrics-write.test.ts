@@ -69,6 +69,22 @@ describe('toWebVtt (save-lrc)', () => {
     expect(vtt).toContain('00:00:01.000 --> 00:00:02.999\nkept');
   });
 
+  it('refuses times of 100 hours or more (milliseconds), and keeps the last instant below', () => {
+    const HOUR = 3_600_000;
+    for (const line of [
+      { time: 1e308, text: 'a' },
+      { time: 100 * HOUR, text: 'a' },
+      { time: 0, timeEnd: 1e308, text: 'a' },
+      { time: 0, timeEnd: 100 * HOUR, text: 'a' },
+    ]) {
+      expect(() => linesToSave([line]), JSON.stringify(line)).toThrow(expect.objectContaining({ status: 400, code: 'LYRIC_LINE_INVALID' }));
+    }
+    const last = 100 * HOUR - 1;
+    const vtt = toWebVtt([{ time: last, text: 'end' }]);
+    expect(vtt).toContain('99:59:59.999 --> 99:59:59.999\nend');
+    expect(parseVtt(vtt)).toEqual([{ time: last, timeEnd: last, text: 'end' }]);
+  });
+
   it('strips client-only fields', () => {
     const line: EditableLyricLine = { time: 1000, text: 'a', extLrc: { translation: 'x' }, deleted: false };
     expect(linesToSave([line])).toEqual([{ time: 1000, text: 'a' }]);

@@ -19,6 +19,13 @@ export const MAX_LYRIC_LINES = 20_000;
  */
 export const MAX_LYRIC_TEXT_CHARS = 2_000_000;
 
+/**
+ * Line times (start and end, milliseconds from the start of the track) are below 100 hours: the largest
+ * written is `99:59:59.999`, the end given to a last line that has none. Anything later is no real track
+ * and would be written as a time no reader takes back.
+ */
+export const MAX_LYRIC_TIME_MS = 100 * 3_600_000;
+
 /** The size of a lyric in `megabytes` for messages: `1 MB`. */
 export const lyricLimitText = (bytes = MAX_LYRIC_BYTES): string => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 

@@ -1,4 +1,5 @@
 /** Timestamp reading and writing shared by the lyric parsers and writers. */
+import { MAX_LYRIC_TIME_MS } from './limits.js';
 
 /**
  * Milliseconds of a decimal fraction written after a separator: `5` → 500, `05` → 50, `050` → 50,
@@ -28,5 +29,5 @@ export function formatLrcTime(ms: number): string {
   return `${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(centis % 100, 2)}`;
 }
 
-/** True for a usable line time: a finite, non-negative number. */
-export const isValidTime = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0;
+/** True for a usable line time: milliseconds, at least 0 and (as written, rounded) below {@link MAX_LYRIC_TIME_MS}. */
+export const isValidTime = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && Math.round(ms) < MAX_LYRIC_TIME_MS;

@@ -1,14 +1,16 @@
 import { badRequest } from '../errors.js';
 import type { EditableLyricLine, LyricLine } from './types.js';
+import { MAX_LYRIC_TIME_MS } from './limits.js';
 import { formatClockTime, formatLrcTime, isValidTime } from './timestamps.js';
 
-/** End time written for a last line that has no `timeEnd`: 99:59:59.999. */
-export const FAR_FUTURE_MS = 99 * 3_600_000 + 59 * 60_000 + 59_999;
+/** End time written for a last line that has no `timeEnd`: 99:59:59.999, the last instant a line may have. */
+export const FAR_FUTURE_MS = MAX_LYRIC_TIME_MS - 1;
 
 /**
  * The lines to write, in time order: `deleted` lines dropped, client-only fields stripped. A line with a
- * time that is not a finite, non-negative number, or with a non-string text, is a 400. A `timeEnd`
- * before the line's own start is ignored.
+ * time (or `timeEnd`) that is not a number of milliseconds from 0 to under 100 hours
+ * ({@link MAX_LYRIC_TIME_MS}), or with a non-string text, is a 400. A `timeEnd` before the line's own
+ * start is ignored.
  */
 export function linesToSave(lines: readonly EditableLyricLine[]): LyricLine[] {
   const kept: LyricLine[] = [];
