@@ -54,14 +54,18 @@ const backupDir = z
   .refine((dir) => dir === '' || isAbsoluteFolder(dir), { message: 'must be an absolute folder path (or empty for <data-dir>/backups)', params: { code: 'FOLDER_PATH_NOT_ABSOLUTE' } });
 
 /** Empty or an absolute path without control characters (what the setting means when empty: `emptyIs`). */
-const absolutePathOrEmpty = (emptyIs: string) => z.string().refine((p) => p === '' || isAbsoluteFolder(p), `must be an absolute path without control characters (or empty for ${emptyIs})`);
+const absolutePathOrEmpty = (emptyIs: string) =>
+  z.string().refine((p) => p === '' || isAbsoluteFolder(p), { message: `must be an absolute path without control characters (or empty for ${emptyIs})`, params: { code: 'FOLDER_PATH_NOT_ABSOLUTE' } });
 
 /**
  * Empty (no schedule) or an expression the scheduler (server/jobs, node-cron) runs: five fields, or six
  * with seconds first. Checked here so a schedule that would never run is refused when it is written.
  */
 const cronExpression = (what: string) =>
-  z.string().refine((expr) => expr.trim() === '' || cron.validate(expr.trim()), `must be a cron expression such as "0 3 * * *" (minute hour day month weekday), or empty for no ${what}`);
+  z.string().refine((expr) => expr.trim() === '' || cron.validate(expr.trim()), {
+    message: `must be a cron expression such as "0 3 * * *" (minute hour day month weekday), or empty for no ${what}`,
+    params: { code: 'CONFIG_CRON_INVALID' },
+  });
 
 /** No whitespace or control characters (`new URL` would drop some of them silently). */
 const hasSpaceOrControl = (s: string) => /[\s\u0000-\u001f\u007f]/.test(s);
@@ -78,7 +82,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A metadata site or mirror: http(s) only (no `file:`, `javascript:`, `data:`). */
-const httpBaseUrl = z.string().refine(isHttpUrl, 'must be an http:// or https:// URL');
+const httpBaseUrl = z.string().refine(isHttpUrl, { message: 'must be an http:// or https:// URL', params: { code: 'CONFIG_URL_INVALID' } });
 
 /**
  * Where the reverse proxy serves the library folders when `offloadMedia` is on (docs/DEPLOY.md): the
@@ -91,9 +95,10 @@ function isOffloadBase(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//');
   return isHttpUrl(value);
 }
-const offloadBase = z
-  .string()
-  .refine(isOffloadBase, 'must be a path from the site root such as /media/stream/, or an http(s) URL such as https://files.example.com/media/ (no spaces, query or fragment)');
+const offloadBase = z.string().refine(isOffloadBase, {
+  message: 'must be a path from the site root such as /media/stream/, or an http(s) URL such as https://files.example.com/media/ (no spaces, query or fragment)',
+  params: { code: 'CONFIG_OFFLOAD_INVALID' },
+});
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const ms = int(1, 600_000);

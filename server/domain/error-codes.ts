@@ -115,6 +115,8 @@ export const ERROR_CODES = {
   CONFIG_URL_INVALID: 'A configuration value is not a valid URL.',
   CONFIG_HOST_INVALID: 'A host name is invalid (no scheme, port or path, e.g. music.example.com).',
   CONFIG_ORIGIN_INVALID: 'An origin is invalid (scheme, host and optional port, e.g. https://music.example.com).',
+  CONFIG_CRON_INVALID: 'A schedule is not a cron expression the scheduler runs (five fields, or six with seconds first).',
+  CONFIG_OFFLOAD_INVALID: 'An offload base is neither a path from the site root nor an http(s) URL (no spaces, query or fragment).',
   CONFIG_VALUE_INVALID: 'A configuration value is invalid.',
   AUTH_LOCKED: 'The auth setting cannot be changed in production mode.',
   FOLDER_FIELDS_EMPTY: 'A folder needs both an alias and a path.',

@@ -25,6 +25,10 @@ describe('config field errors', () => {
     // the folder rules keep their own codes
     expect(issues({ coverUseDefaultPath: false, coverFolderDir: '' })).toMatchObject([{ param: 'coverFolderDir', code: 'COVER_FOLDER_REQUIRED' }]);
     expect(issues({ rootFolders: [{ name: 'a', path: 'rel' }] })).toMatchObject([{ param: 'rootFolders.0.path', code: 'FOLDER_PATH_NOT_ABSOLUTE' }]);
+    expect(issues({ scanCron: '61 * * * *' })).toMatchObject([{ param: 'scanCron', code: 'CONFIG_CRON_INVALID' }]);
+    expect(issues({ dlsiteBaseUrl: 'javascript:alert(1)' })).toMatchObject([{ param: 'dlsiteBaseUrl', code: 'CONFIG_URL_INVALID' }]);
+    expect(issues({ offloadStreamPath: '//elsewhere' })).toMatchObject([{ param: 'offloadStreamPath', code: 'CONFIG_OFFLOAD_INVALID' }]);
+    expect(issues({ databaseFolderDir: 'relative/dir' })).toMatchObject([{ param: 'databaseFolderDir', code: 'FOLDER_PATH_NOT_ABSOLUTE' }]);
   });
 
   it('says each in the interface language, the folder rules keeping their Chinese text in zh-CN', () => {

@@ -101,6 +101,8 @@ export const en: ErrorCatalogue = {
   CONFIG_URL_INVALID: 'Must be a valid URL.',
   CONFIG_HOST_INVALID: 'Must be a host name such as music.example.com (no scheme, port or path).',
   CONFIG_ORIGIN_INVALID: 'Must be an origin such as https://music.example.com (scheme, host and optional port; no path).',
+  CONFIG_CRON_INVALID: 'Must be a cron expression such as "0 3 * * *" (minute hour day month weekday), or empty.',
+  CONFIG_OFFLOAD_INVALID: 'Must be a path from the site root such as /media/stream/, or an http(s) URL (no spaces, query or fragment).',
   CONFIG_VALUE_INVALID: 'The value is invalid.',
   AUTH_LOCKED: 'The auth setting cannot be changed in production mode.',
   FOLDER_FIELDS_EMPTY: 'Both the folder alias and path are required.',

@@ -101,6 +101,8 @@ export const ja: ErrorCatalogue = {
   CONFIG_URL_INVALID: '有効な URL を入力してください。',
   CONFIG_HOST_INVALID: 'music.example.com のようなホスト名にしてください（スキーム・ポート・パスなし）。',
   CONFIG_ORIGIN_INVALID: 'https://music.example.com のようなオリジンにしてください（スキーム・ホスト・任意のポート、パスなし）。',
+  CONFIG_CRON_INVALID: '「0 3 * * *」のような cron 式（分 時 日 月 曜日）にするか、空にしてください。',
+  CONFIG_OFFLOAD_INVALID: '/media/stream/ のようなサイトのルートからのパス、または http(s) の URL にしてください（空白・クエリ・フラグメントなし）。',
   CONFIG_VALUE_INVALID: '値が正しくありません。',
   AUTH_LOCKED: '本番モードでは auth 設定を変更できません。',
   FOLDER_FIELDS_EMPTY: 'フォルダーの別名とパスは両方とも必須です。',

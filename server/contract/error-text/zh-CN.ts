@@ -101,6 +101,8 @@ export const zhCN: ErrorCatalogue = {
   CONFIG_URL_INVALID: '必须是有效的网址',
   CONFIG_HOST_INVALID: '必须是主机名，例如 music.example.com（不含协议、端口或路径）',
   CONFIG_ORIGIN_INVALID: '必须是来源地址，例如 https://music.example.com（协议、主机与可选的端口，不含路径）',
+  CONFIG_CRON_INVALID: '必须是 cron 表达式，例如 "0 3 * * *"（分 时 日 月 星期），或留空',
+  CONFIG_OFFLOAD_INVALID: '必须是从站点根开始的路径（如 /media/stream/）或 http(s) 网址（不含空格、查询或片段）',
   CONFIG_VALUE_INVALID: '配置项的值无效',
   AUTH_LOCKED: '生产模式下不能修改 auth 设置.',
   FOLDER_FIELDS_EMPTY: '文件夹别名和路径都不能为空.',
