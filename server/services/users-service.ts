@@ -5,6 +5,7 @@ import { groupOfRole, isAdmin, ROLES, type Actor, type Role } from '../auth/role
 import type { TokenService, VerifiedToken } from '../auth/tokens.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UsersRepo, UserRow } from '../db/repos/users-repo.js';
+import { TAKEN } from '../db/unique.js';
 import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
 import { StampedCache } from '../db/stamped-cache.js';
 import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
@@ -295,9 +296,14 @@ export class UsersService {
     if (fields.length) throw validationFailed(fields);
     if (!isAdmin(actor)) throw forbidden('只有 admin 账号能创建新用户.', { code: 'ADMIN_ONLY' });
     const name = (input.name as string).trim();
-    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', code: 'NAME_TAKEN' }]);
-    await this.users.create(name, await hashPassword(input.password as string), group as Role);
-    return publicUser((await this.users.byName(name))!);
+    const taken = () => validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', code: 'NAME_TAKEN' }]);
+    // checked before the slow hash, and decided by the insert: a parallel creation may take the name meanwhile
+    if (await this.users.byName(name)) throw taken();
+    const id = await this.users.create(name, await hashPassword(input.password as string), group as Role);
+    if (id === TAKEN) throw taken();
+    const user = await this.users.byId(id);
+    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    return publicUser(user);
   }
 
   /**
