@@ -348,12 +348,14 @@ export class UsersService {
     if (typeof name !== 'string' || name === '') throw new AppError('bad_request', '参数 name 必须是用户名字符串.', { code: 'FIELD_INVALID', field: 'name' });
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`, { code: 'ROLE_INVALID', field: 'role' });
     const user = await this.users.byName(name);
-    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
-    if (user.role === 'admin' && role !== 'admin' && (await this.users.countByRole('admin')) <= 1) {
-      throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN_ROLE' });
-    }
-    await this.users.setRole(user.id, role as Role);
-    return publicUser((await this.users.byName(name))!);
+    const gone = () => notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    if (!user) throw gone();
+    // the admin count is read in the write's transaction: two admins demoting each other at once leave one
+    const result = await this.users.setRole(user.id, role as Role, { keepAnAdmin: true });
+    if (result === 'last-admin') throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN_ROLE' });
+    const updated = result === 'done' ? await this.users.byId(user.id) : undefined;
+    if (!updated) throw gone();
+    return publicUser(updated);
   }
 
   /** DELETE /api/credentials/user with `{ users: [{ name }] }`. */
@@ -363,8 +365,11 @@ export class UsersService {
     const all = await this.users.list();
     const unknown = names.filter((n) => !all.some((u) => u.name === n));
     if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`, { code: 'USER_NOT_FOUND' });
-    const adminsLeft = all.filter((u) => u.role === 'admin' && !names.includes(u.name)).length;
-    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
-    return this.users.deleteByNames(names);
+    const lastAdmin = () => forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
+    if (!all.some((u) => u.role === 'admin' && !names.includes(u.name))) throw lastAdmin();
+    // counted again in the deletion's transaction: two admins deleting each other at once leave one
+    const deleted = await this.users.deleteByNames(names, { keepAnAdmin: true });
+    if (deleted === 'last-admin') throw lastAdmin();
+    return deleted;
   }
 }

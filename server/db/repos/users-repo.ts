@@ -44,11 +44,6 @@ export class UsersRepo {
     return this.db.all<UserRow>("SELECT * FROM users ORDER BY CASE role WHEN 'admin' THEN 0 WHEN 'user' THEN 1 ELSE 2 END, name");
   }
 
-  async countByRole(role: Role): Promise<number> {
-    const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users WHERE role = ?', [role]);
-    return row?.n ?? 0;
-  }
-
   async firstAdmin(): Promise<UserRow | undefined> {
     return (await this.db.get<UserRow>("SELECT * FROM users WHERE role = 'admin' AND name = 'admin'")) ?? this.db.get<UserRow>("SELECT * FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
   }
@@ -81,8 +76,22 @@ export class UsersRepo {
     await this.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [newHash, id, oldHash]);
   }
 
-  async setRole(id: number, role: Role): Promise<void> {
-    await this.db.run('UPDATE users SET role = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [role, sqlNow(), id]);
+  /**
+   * Set the user's role (revoking their tokens). With `keepAnAdmin`, an admin is not demoted when no
+   * other admin would be left: then 'last-admin' and nothing written. Checked and written in one
+   * transaction, so of two admins demoting each other at once one wins. 'gone': no such user (any more).
+   */
+  setRole(id: number, role: Role, opts: { keepAnAdmin?: boolean } = {}): Promise<'done' | 'last-admin' | 'gone'> {
+    return this.db.tx(async (w) => {
+      const current = await w.get<{ role: Role }>('SELECT role FROM users WHERE id = ?', [id]);
+      if (!current) return 'gone';
+      if (opts.keepAnAdmin && current.role === 'admin' && role !== 'admin') {
+        const others = await w.get<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE role = 'admin' AND id <> ?", [id]);
+        if (!others?.n) return 'last-admin';
+      }
+      await w.run('UPDATE users SET role = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [role, sqlNow(), id]);
+      return 'done';
+    });
   }
 
   /** Stores the user's interface language (tokens stay valid). */
@@ -90,10 +99,18 @@ export class UsersRepo {
     await this.db.run('UPDATE users SET locale = ? WHERE id = ?', [locale, id]);
   }
 
-  /** Deletes users (their reviews and history cascade). Returns how many were deleted. */
-  async deleteByNames(names: string[]): Promise<number> {
+  /**
+   * Deletes users (their reviews and history cascade). Returns how many were deleted; with
+   * `keepAnAdmin`, 'last-admin' and nothing deleted when no admin would be left. Checked and written in
+   * one transaction, so of two admins deleting each other at once one wins.
+   */
+  async deleteByNames(names: string[], opts: { keepAnAdmin?: boolean } = {}): Promise<number | 'last-admin'> {
     if (!names.length) return 0;
     return this.db.tx(async (w) => {
+      if (opts.keepAnAdmin) {
+        const left = await w.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users WHERE role = 'admin' AND name NOT IN (${names.map(() => '?').join(', ')})`, names);
+        if (!left?.n) return 'last-admin';
+      }
       let n = 0;
       for (const name of names) n += (await w.run('DELETE FROM users WHERE name = ?', [name])).changes;
       return n;
