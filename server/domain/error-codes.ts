@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   BAD_REQUEST: 'The request is invalid.',
   FIELD_INVALID: 'A parameter is invalid; `field` names it.',
   INVALID_JSON: 'The request body is not valid JSON (or not an object or array).',
+  JSON_TOO_DEEP: 'The JSON body nests arrays and objects more than `params.max` levels deep.',
   BODY_INCOMPLETE: 'The request body ended before it was complete.',
   REQUEST_TIMEOUT: 'The request (or its body) took too long to arrive.',
   UNAUTHORIZED: 'Not logged in, or the credentials are not accepted.',

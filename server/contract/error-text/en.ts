@@ -5,6 +5,7 @@ export const en: ErrorCatalogue = {
   BAD_REQUEST: 'The request is invalid.',
   FIELD_INVALID: 'Invalid value for {field}.',
   INVALID_JSON: 'The request body is not valid JSON.',
+  JSON_TOO_DEEP: 'The request body nests too deeply (at most {max} levels).',
   BODY_INCOMPLETE: 'The request body was not fully received.',
   REQUEST_TIMEOUT: 'The request timed out.',
   UNAUTHORIZED: 'Please log in.',

@@ -5,6 +5,7 @@ export const ja: ErrorCatalogue = {
   BAD_REQUEST: 'リクエストが無効です。',
   FIELD_INVALID: '{field} の値が無効です。',
   INVALID_JSON: 'リクエスト本文が有効な JSON ではありません。',
+  JSON_TOO_DEEP: 'リクエスト本文の JSON の入れ子が深すぎます（最大 {max} 階層）。',
   BODY_INCOMPLETE: 'リクエスト本文を最後まで受信できませんでした。',
   REQUEST_TIMEOUT: 'リクエストがタイムアウトしました。',
   UNAUTHORIZED: 'ログインしてください。',

@@ -5,6 +5,7 @@ export const zhCN: ErrorCatalogue = {
   BAD_REQUEST: '请求无效',
   FIELD_INVALID: '参数 {field} 无效',
   INVALID_JSON: '请求体不是有效的 JSON',
+  JSON_TOO_DEEP: '请求体的 JSON 嵌套过深（最多 {max} 层）',
   BODY_INCOMPLETE: '请求体未完整接收',
   REQUEST_TIMEOUT: '请求超时',
   UNAUTHORIZED: '需要登录',
