@@ -12,6 +12,7 @@
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
+import { hasControlChars } from '../domain/text-rules.js';
 
 /** Texts the dashboard shows (kept as the folders API always said them). */
 export const FOLDER_RULE_MSG = {
@@ -72,7 +73,7 @@ function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined 
   const dir = f.path.trim();
   if (!name) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
   if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
-  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name))
+  if (name.length > MAX_FOLDER_NAME || hasControlChars(name))
     return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
   if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute(dir), code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   return undefined;

@@ -9,6 +9,7 @@ import { TAKEN } from '../db/unique.js';
 import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
 import { StampedCache } from '../db/stamped-cache.js';
 import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
+import { hasControlChars } from '../domain/text-rules.js';
 
 export const MSG = {
   nameTooShort: '用户名长度至少为 5',
@@ -52,7 +53,7 @@ function checkName(name: unknown, fields: FieldError[]): name is string {
     fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT', params: { min: MIN_LEN } });
     return false;
   }
-  if (name.length > MAX_NAME || /[\u0000-\u001f/\\]/.test(name)) {
+  if (name.length > MAX_NAME || hasControlChars(name) || /[/\\]/.test(name)) {
     fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: MAX_NAME } });
     return false;
   }
