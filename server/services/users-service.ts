@@ -9,7 +9,7 @@ import { TAKEN } from '../db/unique.js';
 import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
 import { StampedCache } from '../db/stamped-cache.js';
 import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
-import { hasControlChars } from '../domain/text-rules.js';
+import { hasControlChars, hasFormatChars, nameKey } from '../domain/text-rules.js';
 
 export const MSG = {
   nameTooShort: '用户名长度至少为 5',
@@ -55,6 +55,19 @@ function checkName(name: unknown, fields: FieldError[]): name is string {
   }
   if (name.length > MAX_NAME || hasControlChars(name) || /[/\\]/.test(name)) {
     fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: MAX_NAME } });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A name for a new account: checkName's rules, and no invisible format characters (a login still takes
+ * the names stored before this rule).
+ */
+function checkNewName(name: unknown, fields: FieldError[]): name is string {
+  if (!checkName(name, fields)) return false;
+  if (hasFormatChars(name)) {
+    fields.push({ msg: '用户名不能包含不可见的格式字符（如零宽空格）', param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: MAX_NAME } });
     return false;
   }
   return true;
@@ -288,7 +301,7 @@ export class UsersService {
    */
   async create(actor: Actor, input: { name?: unknown; password?: unknown; group?: unknown }, opts: { allowAdmin?: boolean } = {}): Promise<PublicUser> {
     const fields: FieldError[] = [];
-    checkName(input.name, fields);
+    checkNewName(input.name, fields);
     checkPassword(input.password, 'password', fields);
     const group = input.group === 'administrator' ? 'admin' : input.group;
     if (typeof group !== 'string' || !(ROLES as readonly string[]).includes(group)) {
@@ -300,7 +313,9 @@ export class UsersService {
     const taken = () => validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', code: 'NAME_TAKEN' }]);
     // checked before the slow hash, and decided by the insert: a parallel creation may take the name meanwhile
     if (await this.users.byName(name)) throw taken();
-    const id = await this.users.create(name, await hashPassword(input.password as string), group as Role);
+    // a name equal to a stored one under NFKC and case folding is taken too (stored names stay as they are)
+    const key = nameKey(name);
+    const id = await this.users.create(name, await hashPassword(input.password as string), group as Role, { clashes: (stored) => nameKey(stored) === key });
     if (id === TAKEN) throw taken();
     const user = await this.users.byId(id);
     if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });

@@ -22,7 +22,7 @@ export const en: ErrorCatalogue = {
   BUSY: 'The server is busy. Please try again later.',
   INTERNAL: 'Server error',
   USERNAME_TOO_SHORT: 'Username must be at least {min} characters.',
-  USERNAME_INVALID: 'Username can be at most {max} characters, with no control characters or slashes.',
+  USERNAME_INVALID: 'Username can be at most {max} characters, with no control characters, invisible characters or slashes.',
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters.',
   PASSWORD_TOO_LONG: 'Password can be at most {max} characters.',
   GROUP_INVALID: 'The group must be “user”, “guest” or “administrator”.',

@@ -22,7 +22,7 @@ export const ja: ErrorCatalogue = {
   BUSY: 'サーバーが混み合っています。しばらくしてからお試しください。',
   INTERNAL: 'サーバーエラー',
   USERNAME_TOO_SHORT: 'ユーザー名は {min} 文字以上にしてください。',
-  USERNAME_INVALID: 'ユーザー名は {max} 文字以内で、制御文字やスラッシュは使えません。',
+  USERNAME_INVALID: 'ユーザー名は {max} 文字以内で、制御文字・不可視文字・スラッシュは使えません。',
   PASSWORD_TOO_SHORT: 'パスワードは {min} 文字以上にしてください。',
   PASSWORD_TOO_LONG: 'パスワードは {max} 文字以内にしてください。',
   GROUP_INVALID: 'グループは「user」「guest」「administrator」のいずれかを指定してください。',

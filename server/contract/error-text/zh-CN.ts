@@ -22,7 +22,7 @@ export const zhCN: ErrorCatalogue = {
   BUSY: '服务器繁忙，请稍后再试',
   INTERNAL: '服务器错误',
   USERNAME_TOO_SHORT: '用户名长度至少为 {min}',
-  USERNAME_INVALID: '用户名不能超过 {max} 个字符，且不能包含控制字符或斜杠',
+  USERNAME_INVALID: '用户名不能超过 {max} 个字符，且不能包含控制字符、不可见字符或斜杠',
   PASSWORD_TOO_SHORT: '密码长度至少为 {min}',
   PASSWORD_TOO_LONG: '密码长度不能超过 {max}',
   GROUP_INVALID: "用户组名称必须为 ['user', 'guest', 'administrator'] 的一个.",
