@@ -15,6 +15,7 @@
 import { accessSync, constants as fsConstants, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiErrorCode, ErrorParams } from '../domain/error-codes.js';
+import { hasControlChars } from '../domain/text-rules.js';
 
 /**
  * Texts the dashboard shows. They never repeat the path or alias a client sent (docs/SECURITY.md: errors
@@ -100,7 +101,7 @@ function entryProblem(f: RootFolderInput, i: number): FolderProblem | undefined 
   const dir = f.path.trim();
   if (!name) return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
   if (!dir) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.empty, code: 'FOLDER_FIELDS_EMPTY' };
-  if (name.length > MAX_FOLDER_NAME || /[\u0000-\u001f]/.test(name))
+  if (name.length > MAX_FOLDER_NAME || hasControlChars(name))
     return { at: [i, 'name'], kind: 'invalid', message: FOLDER_RULE_MSG.nameTooLong(MAX_FOLDER_NAME), code: 'FOLDER_NAME_INVALID', params: { max: MAX_FOLDER_NAME } };
   if (!isAbsoluteFolder(dir)) return { at: [i, 'path'], kind: 'invalid', message: FOLDER_RULE_MSG.notAbsolute, code: 'FOLDER_PATH_NOT_ABSOLUTE' };
   return undefined;

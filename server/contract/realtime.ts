@@ -5,6 +5,7 @@
  */
 import type { ApiErrorCode } from '../domain/error-codes.js';
 import { SCAN_UPDATE_NAMES, type ScanUpdate, type ScanUpdatePayloads } from './scan-state.js';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../domain/json-depth.js';
 
 export const WS_PATH = '/api/ws';
 
@@ -41,7 +42,9 @@ export function encode<E extends ServerEvent>(event: E, payload: ServerPayloads[
   return JSON.stringify({ event, payload });
 }
 
+/** A received frame, or null when it is not JSON, names no event or nests deeper than MAX_JSON_DEPTH. */
 export function decode(data: string): Frame | null {
+  if (jsonTextTooDeep(data, MAX_JSON_DEPTH)) return null;
   try {
     const frame = JSON.parse(data) as Frame;
     return frame && typeof frame.event === 'string' ? frame : null;

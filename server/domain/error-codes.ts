@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   BAD_REQUEST: 'The request is invalid.',
   FIELD_INVALID: 'A parameter is invalid; `field` names it.',
   INVALID_JSON: 'The request body is not valid JSON (or not an object or array).',
+  JSON_TOO_DEEP: 'The JSON body nests arrays and objects more than `params.max` levels deep.',
   BODY_INCOMPLETE: 'The request body ended before it was complete.',
   REQUEST_TIMEOUT: 'The request (or its body) took too long to arrive.',
   UNAUTHORIZED: 'Not logged in, or the credentials are not accepted.',
@@ -28,12 +29,12 @@ export const ERROR_CODES = {
 
   // ---- accounts and sessions ----
   USERNAME_TOO_SHORT: 'The user name is shorter than `params.min` characters.',
-  USERNAME_INVALID: 'The user name is longer than `params.max` characters or holds control characters or slashes.',
+  USERNAME_INVALID: 'The user name is longer than `params.max` characters or holds control characters or slashes (or, in a new name, invisible format characters such as a zero-width space).',
   PASSWORD_TOO_SHORT: 'The password is shorter than `params.min` characters.',
   PASSWORD_TOO_LONG: 'The password is longer than `params.max` characters.',
   GROUP_INVALID: "The user group is not 'user', 'guest' or 'administrator'.",
   ROLE_INVALID: 'The role is not one of admin / user / guest.',
-  NAME_TAKEN: 'A user with this name already exists.',
+  NAME_TAKEN: 'A user with this name already exists (for a new name: one equal to it under NFKC and case folding).',
   USER_NOT_FOUND: 'No user has this name.',
   WRONG_CREDENTIALS: 'The user name or password is wrong.',
   TOO_MANY_ATTEMPTS: 'Too many failed logins; retry after `params.seconds` seconds.',

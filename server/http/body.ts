@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import { AppError, badRequest } from '../domain/errors.js';
 import { KB } from './limits.js';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../domain/json-depth.js';
 
 declare module 'koa' {
   interface Request {
@@ -72,6 +73,8 @@ function parseJson(text: string): unknown {
   if (text.trim() === '') return {};
   const first = /\S/.exec(text)?.[0];
   if (first !== '{' && first !== '[') throw badRequest('请求体不是有效的 JSON: 需要对象或数组', { code: 'INVALID_JSON' });
+  // measured without recursion before anything (JSON.stringify, zod) recurses over the parsed value
+  if (jsonTextTooDeep(text, MAX_JSON_DEPTH)) throw badRequest(`请求体的 JSON 嵌套过深（最多 ${MAX_JSON_DEPTH} 层）`, { code: 'JSON_TOO_DEEP', params: { max: MAX_JSON_DEPTH } });
   try {
     return JSON.parse(text) as unknown;
   } catch {

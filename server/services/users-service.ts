@@ -5,9 +5,11 @@ import { groupOfRole, isAdmin, ROLES, type Actor, type Role } from '../auth/role
 import type { TokenService, VerifiedToken } from '../auth/tokens.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UsersRepo, UserRow } from '../db/repos/users-repo.js';
+import { TAKEN } from '../db/unique.js';
 import type { RevokedTokensRepo } from '../db/repos/revoked-tokens-repo.js';
 import { StampedCache } from '../db/stamped-cache.js';
 import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
+import { hasControlChars, hasFormatChars, nameKey } from '../domain/text-rules.js';
 
 export const MSG = {
   nameTooShort: '用户名长度至少为 5',
@@ -51,8 +53,21 @@ function checkName(name: unknown, fields: FieldError[]): name is string {
     fields.push({ msg: MSG.nameTooShort, param: 'name', location: 'body', code: 'USERNAME_TOO_SHORT', params: { min: MIN_LEN } });
     return false;
   }
-  if (name.length > MAX_NAME || /[\u0000-\u001f/\\]/.test(name)) {
+  if (name.length > MAX_NAME || hasControlChars(name) || /[/\\]/.test(name)) {
     fields.push({ msg: `用户名不能超过 ${MAX_NAME} 个字符，且不能包含控制字符或斜杠`, param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: MAX_NAME } });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A name for a new account: checkName's rules, and no invisible format characters (a login still takes
+ * the names stored before this rule).
+ */
+function checkNewName(name: unknown, fields: FieldError[]): name is string {
+  if (!checkName(name, fields)) return false;
+  if (hasFormatChars(name)) {
+    fields.push({ msg: '用户名不能包含不可见的格式字符（如零宽空格）', param: 'name', location: 'body', code: 'USERNAME_INVALID', params: { max: MAX_NAME } });
     return false;
   }
   return true;
@@ -286,7 +301,7 @@ export class UsersService {
    */
   async create(actor: Actor, input: { name?: unknown; password?: unknown; group?: unknown }, opts: { allowAdmin?: boolean } = {}): Promise<PublicUser> {
     const fields: FieldError[] = [];
-    checkName(input.name, fields);
+    checkNewName(input.name, fields);
     checkPassword(input.password, 'password', fields);
     const group = input.group === 'administrator' ? 'admin' : input.group;
     if (typeof group !== 'string' || !(ROLES as readonly string[]).includes(group)) {
@@ -295,9 +310,16 @@ export class UsersService {
     if (fields.length) throw validationFailed(fields);
     if (!isAdmin(actor)) throw forbidden('只有 admin 账号能创建新用户.', { code: 'ADMIN_ONLY' });
     const name = (input.name as string).trim();
-    if (await this.users.byName(name)) throw validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', code: 'NAME_TAKEN' }]);
-    await this.users.create(name, await hashPassword(input.password as string), group as Role);
-    return publicUser((await this.users.byName(name))!);
+    const taken = () => validationFailed([{ msg: MSG.nameTaken, param: 'name', location: 'body', code: 'NAME_TAKEN' }]);
+    // checked before the slow hash, and decided by the insert: a parallel creation may take the name meanwhile
+    if (await this.users.byName(name)) throw taken();
+    // a name equal to a stored one under NFKC and case folding is taken too (stored names stay as they are)
+    const key = nameKey(name);
+    const id = await this.users.create(name, await hashPassword(input.password as string), group as Role, { clashes: (stored) => nameKey(stored) === key });
+    if (id === TAKEN) throw taken();
+    const user = await this.users.byId(id);
+    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    return publicUser(user);
   }
 
   /**
@@ -342,12 +364,14 @@ export class UsersService {
     if (typeof name !== 'string' || name === '') throw new AppError('bad_request', '参数 name 必须是用户名字符串.', { code: 'FIELD_INVALID', field: 'name' });
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`, { code: 'ROLE_INVALID', field: 'role' });
     const user = await this.users.byName(name);
-    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
-    if (user.role === 'admin' && role !== 'admin' && (await this.users.countByRole('admin')) <= 1) {
-      throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN_ROLE' });
-    }
-    await this.users.setRole(user.id, role as Role);
-    return publicUser((await this.users.byName(name))!);
+    const gone = () => notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    if (!user) throw gone();
+    // the admin count is read in the write's transaction: two admins demoting each other at once leave one
+    const result = await this.users.setRole(user.id, role as Role, { keepAnAdmin: true });
+    if (result === 'last-admin') throw forbidden('不能取消最后一个管理员的管理员身份.', { code: 'LAST_ADMIN_ROLE' });
+    const updated = result === 'done' ? await this.users.byId(user.id) : undefined;
+    if (!updated) throw gone();
+    return publicUser(updated);
   }
 
   /** DELETE /api/credentials/user with `{ users: [{ name }] }`. */
@@ -357,8 +381,11 @@ export class UsersService {
     const all = await this.users.list();
     const unknown = names.filter((n) => !all.some((u) => u.name === n));
     if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`, { code: 'USER_NOT_FOUND' });
-    const adminsLeft = all.filter((u) => u.role === 'admin' && !names.includes(u.name)).length;
-    if (adminsLeft === 0) throw forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
-    return this.users.deleteByNames(names);
+    const lastAdmin = () => forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
+    if (!all.some((u) => u.role === 'admin' && !names.includes(u.name))) throw lastAdmin();
+    // counted again in the deletion's transaction: two admins deleting each other at once leave one
+    const deleted = await this.users.deleteByNames(names, { keepAnAdmin: true });
+    if (deleted === 'last-admin') throw lastAdmin();
+    return deleted;
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, conflict, notFound, unauthorized } from '../domain/errors.js';
 import { sqlNow } from '../domain/time.js';
 import type { WorkerTokensRepo } from '../db/repos/worker-tokens-repo.js';
+import { hasControlChars } from '../domain/text-rules.js';
 
 /** Every worker token starts with this, so the auth middleware can tell it from a login JWT. */
 export const WORKER_TOKEN_PREFIX = 'kpw_';
@@ -22,7 +23,7 @@ export interface WorkerTokenInfo {
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-const NAME = /^[^\s\u0000-\u001f/\\]{1,64}$/u;
+const NAME = /^[^\s/\\]{1,64}$/u;
 
 /** last_used_at is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000;
@@ -38,7 +39,7 @@ export class WorkerTokensService {
 
   private checkName(name: string): string {
     const n = name.trim();
-    if (!NAME.test(n)) throw badRequest(`工作节点名称无效: "${name}"（1–64 个字符，不能包含空白、控制字符或斜杠）`, { code: 'WORKER_NAME_INVALID', field: 'name' });
+    if (!NAME.test(n) || hasControlChars(n)) throw badRequest(`工作节点名称无效: "${name}"（1–64 个字符，不能包含空白、控制字符或斜杠）`, { code: 'WORKER_NAME_INVALID', field: 'name' });
     return n;
   }
 

@@ -66,7 +66,7 @@ export async function startTestServer(opts: { flags?: Partial<Config>; dataDir?:
       return { status: res.status, body: body as never };
     },
     async addUser(name, password, role) {
-      await app.repos.users.create(name, await hashPassword(password), role);
+      if (typeof (await app.repos.users.create(name, await hashPassword(password), role)) !== 'number') throw new Error(`user ${name} exists`);
     },
     async login(name, password) {
       const res = await t.json<{ token: string }>('POST', '/api/auth/me', { body: { name, password } });

@@ -107,7 +107,9 @@ export async function startLibraryServer(
       return { status: res.status, body: parsed as never };
     },
     async addUser(name, password, role) {
-      return app.repos.users.create(name, await hashPassword(password), role);
+      const id = await app.repos.users.create(name, await hashPassword(password), role);
+      if (typeof id !== 'number') throw new Error(`user ${name} exists`);
+      return id;
     },
     async login(name, password) {
       const res = await t.json<{ token: string }>('POST', '/api/auth/me', { body: { name, password } });

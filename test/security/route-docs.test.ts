@@ -105,7 +105,8 @@ describe('API reference: GET /api/openapi.json is built from the router', () => 
     expect(edit['x-access']).toBe('admin');
     expect(edit.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,15}$' } }]);
     const body = edit.requestBody?.content['application/json'].schema as { properties: Record<string, Record<string, unknown>> };
-    expect(body.properties.title).toEqual({ type: 'string', minLength: 1, maxLength: 1000 });
+    // the reference says what the schema refuses: control characters (server/domain/text-rules.ts)
+    expect(body.properties.title).toEqual({ type: 'string', minLength: 1, maxLength: 1000, pattern: '^\\P{Cc}*$' });
     expect(body.properties.tags).toMatchObject({ type: 'array', maxItems: 200 });
     expect(edit['x-body-limit']).toBe(256 * 1024);
     expect(edit.responses['403'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });

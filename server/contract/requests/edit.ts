@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_TAG_NAME_LENGTH } from '../../domain/uncensor-tags.js';
-import { integerInput } from './inputs.js';
+import { integerInput, plainText } from './inputs.js';
 
 /** `:id` of `POST /api/edit/work/:id` and `POST /api/work/fix/gbk/:id`. */
 export const workIdParams = z.object({
@@ -30,16 +30,16 @@ export const candidatesQuery = z.object({
 /** Query of `POST /api/uncensor/tags`. */
 export const undoQuery = z.object({ undo: z.enum(['', '0', '1', 'true', 'false']).optional() });
 
-const name = z.string().trim().min(1, '名称不能为空').max(MAX_TAG_NAME_LENGTH);
+const name = plainText().min(1, '名称不能为空').max(MAX_TAG_NAME_LENGTH);
 const numericId = integerInput(0, 9e15, 'id 必须是非负整数');
 /** Candidate objects may carry extra fields (count, t, d, type); only id and name are read. */
-const numericLabel = z.object({ id: numericId, name: z.string().trim().max(MAX_TAG_NAME_LENGTH) }).passthrough();
-const vaLabel = z.object({ id: z.union([z.literal(0), z.string().trim().min(1).max(64)]), name: z.string().trim().max(MAX_TAG_NAME_LENGTH) }).passthrough();
+const numericLabel = z.object({ id: numericId, name: plainText().max(MAX_TAG_NAME_LENGTH) }).passthrough();
+const vaLabel = z.object({ id: z.union([z.literal(0), plainText().min(1).max(64)]), name: plainText().max(MAX_TAG_NAME_LENGTH) }).passthrough();
 
-/** Body of `POST /api/edit/work/:id`. Fields left out are not changed. */
+/** Body of `POST /api/edit/work/:id`. Fields left out are not changed; no text may hold control characters. */
 export const editWorkBody = z
   .object({
-    title: z.string().trim().min(1, '标题不能为空').max(1000).optional(),
+    title: plainText().min(1, '标题不能为空').max(1000).optional(),
     circle: numericLabel.optional(),
     tags: z.array(numericLabel).max(200).optional(),
     vas: z.array(vaLabel).max(200).optional(),

@@ -2,6 +2,7 @@
  * Request values shared by several routes. Pure (zod only).
  */
 import { z } from 'zod';
+import { NO_CONTROL_CHARS } from '../../domain/text-rules.js';
 
 /**
  * An integer in `min..max`, given as a JSON number (bodies) or as a string of decimal digits, optionally
@@ -23,3 +24,6 @@ export function integerInput(min: number, max: number, message: string) {
     )
     .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
 }
+
+/** Trimmed text without control characters (server/domain/text-rules.ts): names and titles a client sets. */
+export const plainText = () => z.string().trim().regex(NO_CONTROL_CHARS, '不能包含控制字符');

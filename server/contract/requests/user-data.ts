@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PROGRESS_VALUES } from '../works.js';
 import { integerInput } from './inputs.js';
+import { valueDepth } from '../../domain/json-depth.js';
 
 /** A work id as a JSON integer or a string of digits (see integerInput). */
 export const workIdInput = integerInput(1, 9e15, '需要作品的数字 id');
@@ -35,11 +36,21 @@ export const reviewBody = z.object({
 /** Query of `DELETE /api/review` (`work_id` may also come in the body). */
 export const deleteReviewQuery = z.object({ work_id: workIdInput });
 
-/** The play state the client saves: any object with an array `queue`, integer `index` and numeric `seconds`. */
+/**
+ * The most levels of arrays and objects in a play state: the state, its queue, an entry of the queue
+ * (kikoeru clients' entries are flat objects of strings and numbers) and three more inside an entry.
+ */
+export const STATE_MAX_DEPTH = 6;
+
+/**
+ * The play state the client saves: an object with an array `queue` of objects, integer `index` and
+ * numeric `seconds`, other fields kept as sent, at most STATE_MAX_DEPTH levels deep in all.
+ */
 export const historyState = z
   .object({
-    queue: z.array(z.unknown()),
+    queue: z.array(z.record(z.string(), z.unknown(), { error: '队列的每一项必须是对象' })),
     index: z.number().int().min(0),
     seconds: z.number().min(0),
   })
-  .passthrough();
+  .passthrough()
+  .refine((s) => valueDepth(s, STATE_MAX_DEPTH) <= STATE_MAX_DEPTH, { message: `嵌套不能超过 ${STATE_MAX_DEPTH} 层` });

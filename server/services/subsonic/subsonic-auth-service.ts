@@ -9,6 +9,7 @@ import type { ApiKeyRow, SubsonicRepo } from '../../db/repos/subsonic-repo.js';
 import { StampedCache } from '../../db/stamped-cache.js';
 import { badRequest, conflict, forbidden, notFound } from '../../domain/errors.js';
 import { SUBSONIC_CODES, SubsonicError, missingParameter } from './subsonic-error.js';
+import { hasControlChars } from '../../domain/text-rules.js';
 
 /** API keys start with this, so a key pasted where a password goes is recognisable. */
 export const API_KEY_PREFIX = 'kps_';
@@ -84,7 +85,7 @@ export class SubsonicAuthService {
   async createKey(actor: Actor, name: unknown, forUser?: string): Promise<{ name: string; key: string }> {
     const user = await this.target(actor, forUser);
     const n = typeof name === 'string' ? name.trim() : '';
-    if (!n || n.length > MAX_KEY_NAME || /[\u0000-\u001f]/.test(n)) throw badRequest(`密钥名称不能为空，不能超过 ${MAX_KEY_NAME} 个字符`, { code: 'FIELD_INVALID', field: 'name' });
+    if (!n || n.length > MAX_KEY_NAME || hasControlChars(n)) throw badRequest(`密钥名称不能为空，不能超过 ${MAX_KEY_NAME} 个字符`, { code: 'FIELD_INVALID', field: 'name' });
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
     if (!(await this.repo.createKey(user.id, n, hashKey(key)))) throw conflict(`已有名为 ${n} 的 API 密钥`, { code: 'CONFLICT', field: 'name' });
     return { name: n, key };
