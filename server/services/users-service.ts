@@ -12,6 +12,8 @@ import { isLocale, LOCALES, type Locale } from '../domain/locales.js';
 import { hasControlChars, hasFormatChars, nameKey } from '../domain/text-rules.js';
 
 export const MSG = {
+  // the name is not repeated: error bodies never echo input
+  userNotFound: '用户不存在.',
   nameTooShort: '用户名长度至少为 5',
   passwordTooShort: '密码长度至少为 5',
   badGroup: "用户组名称必须为 ['user', 'guest', 'administrator'] 的一个.",
@@ -318,7 +320,7 @@ export class UsersService {
     const id = await this.users.create(name, await hashPassword(input.password as string), group as Role, { clashes: (stored) => nameKey(stored) === key });
     if (id === TAKEN) throw taken();
     const user = await this.users.byId(id);
-    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    if (!user) throw notFound(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
     return publicUser(user);
   }
 
@@ -336,7 +338,7 @@ export class UsersService {
     const name = (input.name as string).trim();
     if (!isAdmin(actor) && actor.name !== name) throw forbidden('只能修改自己账号的密码.', { code: 'OWN_PASSWORD_ONLY' });
     const user = await this.users.byName(name);
-    if (!user) throw notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    if (!user) throw notFound(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
     if (user.id === actor.id) await this.checkCurrentPassword(user, input.currentPassword, address);
     await this.users.setPassword(user.id, await hashPassword(input.newPassword as string));
   }
@@ -364,7 +366,7 @@ export class UsersService {
     if (typeof name !== 'string' || name === '') throw new AppError('bad_request', '参数 name 必须是用户名字符串.', { code: 'FIELD_INVALID', field: 'name' });
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new AppError('bad_request', `角色必须为 ${ROLES.join(' / ')} 之一.`, { code: 'ROLE_INVALID', field: 'role' });
     const user = await this.users.byName(name);
-    const gone = () => notFound(`用户 ${name} 不存在.`, { code: 'USER_NOT_FOUND' });
+    const gone = () => notFound(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
     if (!user) throw gone();
     // the admin count is read in the write's transaction: two admins demoting each other at once leave one
     const result = await this.users.setRole(user.id, role as Role, { keepAnAdmin: true });
@@ -377,14 +379,17 @@ export class UsersService {
   /** DELETE /api/credentials/user with `{ users: [{ name }] }`. */
   async delete(actor: Actor, names: string[]): Promise<number> {
     if (!isAdmin(actor)) throw forbidden('只有 admin 账号能删除用户.', { code: 'ADMIN_ONLY' });
-    if (names.includes(actor.name)) throw forbidden('不能删除当前登录的账号.', { code: 'SELF_DELETE' });
     const all = await this.users.list();
+    // by id, not name: the terminal's actor (id 0, "(terminal)") is no account, whatever the accounts are called
+    if (all.some((u) => u.id === actor.id && names.includes(u.name))) throw forbidden('不能删除当前登录的账号.', { code: 'SELF_DELETE' });
     const unknown = names.filter((n) => !all.some((u) => u.name === n));
-    if (unknown.length) throw notFound(`用户 ${unknown.join(', ')} 不存在.`, { code: 'USER_NOT_FOUND' });
+    if (unknown.length) throw notFound(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
     const lastAdmin = () => forbidden('不能删除最后一个管理员账号.', { code: 'LAST_ADMIN_DELETE' });
-    if (!all.some((u) => u.role === 'admin' && !names.includes(u.name))) throw lastAdmin();
+    // only a deletion that removes an admin can remove the last one (a library with no admin yet can still lose users)
+    const removesAdmin = all.some((u) => u.role === 'admin' && names.includes(u.name));
+    if (removesAdmin && !all.some((u) => u.role === 'admin' && !names.includes(u.name))) throw lastAdmin();
     // counted again in the deletion's transaction: two admins deleting each other at once leave one
-    const deleted = await this.users.deleteByNames(names, { keepAnAdmin: true });
+    const deleted = await this.users.deleteByNames(names, { keepAnAdmin: removesAdmin });
     if (deleted === 'last-admin') throw lastAdmin();
     return deleted;
   }
