@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { resolveDataDir } from '../server/config/load.js';
+import { envLogLevel } from '../server/app/log-format.js';
 import type { AppContext } from '../server/app/services.js';
 import type { Actor } from '../server/auth/roles.js';
 import type { Config } from '../server/config/schema.js';
@@ -19,7 +20,7 @@ export async function withApp<T>(cmd: Command, fn: (app: AppContext) => Promise<
   // imported on use: the app pulls in sharp, music-metadata, sqlite… which light commands don't need
   const { createAppContext } = await import('../server/app/create-app.js');
   const { createLogger } = await import('../server/app/logger.js');
-  const app = await createAppContext({ dataDir: dataDirOf(cmd), flags, logger: createLogger({ level: process.env.KIKOPLAY_LOG_LEVEL ?? 'warn', hideScanEvents: true }) });
+  const app = await createAppContext({ dataDir: dataDirOf(cmd), flags, logger: createLogger({ level: envLogLevel('warn'), hideScanEvents: true }) });
   try {
     return await fn(app);
   } finally {

@@ -205,13 +205,14 @@ export const en = {
   },
   /** Errors of the terminal itself. */
   errors: {
-    unknownLang: (value: string, langs: string) => `unknown language "${value}" for --lang (use ${langs})`,
+    unknownLang: (value: string, langs: string, from: string = '--lang') => `unknown language "${value}" for ${from} (use ${langs})`,
     unknownConfigKey: (key: string) => `unknown config key "${key}" (see \`kikoplay config get\` for the list)`,
     configUnchanged: (why: string) => `${why} (config.json unchanged)`,
     folderRefused: (at: string, value: string, why: string) => `${at} "${value}": ${why}`,
     badPort: (value: string) => `--port must be a port number (0-65535), got "${value}"`,
     portInUse: (port: number, host: string) => `port ${port} is already in use on ${host}; choose another with --port N (or the PORT environment variable)`,
-    badLogFormat: (value: string) => `unknown log format "${value}" for --log-format (use pretty or json)`,
+    badLogFormat: (value: string, from: string = '--log-format') => `unknown log format "${value}" for ${from} (use pretty or json)`,
+    badLogLevel: (value: string, from: string) => `unknown log level "${value}" for ${from} (use trace, debug, info, warn, error, fatal or silent)`,
     noAuthInProduction: '--no-auth is not allowed when production is on',
     passwordRequired: '--password is required when not on a terminal',
     passwordMismatch: 'The passwords do not match',
