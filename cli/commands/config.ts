@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { dataDirOf } from '../context.js';
+import { dataDirOf, dataDirPathOf } from '../context.js';
 import { CliError } from '../output/print.js';
 import { ConfigFileError, configPath, loadConfig, parseLooseValue, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../server/config/schema.js';
@@ -94,7 +94,7 @@ export function configCommand(): Command {
     .command('path')
     .description(t.path)
     .action((_opts: unknown, cmd: Command) => {
-      process.stdout.write(configPath(dataDirOf(cmd)) + '\n');
+      process.stdout.write(configPath(dataDirPathOf(cmd)) + '\n');
     });
 
   return config;

@@ -22,6 +22,9 @@ const doctorFindings: DoctorFindingText = {
   configInvalid: ({ reason }) => `${reason}. The server will not start: fix it with kikoplay config set / unset, or in the file`,
   dataDirOk: ({ path, mode }) => `${path} is readable, writable and private (${mode})`,
   dataDirMissing: ({ path }) => `${path} does not exist yet: kikoplay serve creates it (check --data-dir / KIKOPLAY_DATA_DIR if you expected an existing one)`,
+  dataDirUnderFile: ({ path, file }) => `${path} cannot be used: ${file} is a file, not a folder. Move that file away, or choose another data dir with --data-dir`,
+  dbFolderNotFolder: ({ file, folder }) =>
+    `${file} cannot be used: ${folder} is a file, not a folder. Set databaseFolderDir to a folder (kikoplay config set databaseFolderDir /path), or go back to the data dir (kikoplay config set dbUseDefaultPath true)`,
   dataDirNotFolder: ({ path }) => `${path} is not a folder: move that file away, or choose another data dir with --data-dir`,
   dataDirNoAccess: ({ path, code }) => `${path} cannot be read and written by this user (${fsReason(code)}): run kikoplay as its owner, or change the owner (chown -R USER ${path})`,
   dataDirOpen: ({ path, mode }) => `${path} can be read by other users (${mode}): chmod 700 ${path} (kikoplay serve also tightens it on start)`,
@@ -459,6 +462,10 @@ export const en = {
       `cannot use ${p} (${fsReason(code)}). kikoplay must be able to read and write its data dir: fix the path or its owner (e.g. chown -R USER ${p}), or choose another data dir with --data-dir or KIKOPLAY_DATA_DIR`,
     databaseTooNew: (file: string, migrations: string) =>
       `${file} was written by a newer kikoplay (its migrations ${migrations} are unknown to this version) and was left untouched. Run the newer kikoplay again, or restore a backup made with this version`,
+    databaseDamaged: (file: string) =>
+      `${file} is not a usable kikoplay database (damaged, or not a database at all); it was left untouched. Run kikoplay doctor to check it, or kikoplay restore a backup into an empty data dir`,
+    folderUnusable: (p: string, code: string) =>
+      code === 'ENOTDIR' ? `cannot create a folder under ${p}: it is a file, not a folder (move it away, or choose another path)` : `cannot create the folder ${p} (${fsReason(code)})`,
     portNoPermission: (port: number) => `port ${port} needs administrator rights on this system: choose a port above 1023 with --port N (or PORT), and a reverse proxy for 80/443`,
   },
   /** `kikoplay doctor`. */

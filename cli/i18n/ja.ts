@@ -457,6 +457,10 @@ export const ja: CliCatalog = {
       `${p} を使えません（${fsReason(code)}）。kikoplay はデータディレクトリを読み書きできる必要があります。パスか所有者を直すか（例: chown -R USER ${p}）、--data-dir または KIKOPLAY_DATA_DIR で別のデータディレクトリを指定してください`,
     databaseTooNew: (file, migrations) =>
       `${file} は新しいバージョンの kikoplay で書かれています（マイグレーション ${migrations} はこのバージョンにはありません）。ファイルには手を付けていません。新しい kikoplay で起動するか、このバージョンで作ったバックアップを復元してください`,
+    databaseDamaged: (file) =>
+      `${file} は kikoplay のデータベースとして使えません（壊れているか、データベースではありません）。ファイルには手を付けていません。kikoplay doctor で点検するか、kikoplay restore で空のデータディレクトリにバックアップを復元してください`,
+    folderUnusable: (p, code) =>
+      code === 'ENOTDIR' ? `${p} の下にフォルダを作れません: フォルダではなくファイルです（移動するか、別のパスを指定してください）` : `フォルダ ${p} を作れません（${fsReason(code)}）`,
     portNoPermission: (port) => `このシステムではポート ${port} に管理者権限が必要です。--port N（または PORT）で 1024 以上のポートを指定し、80/443 はリバースプロキシで受けてください`,
   },
   doctor: {
@@ -473,6 +477,9 @@ export const ja: CliCatalog = {
       configInvalid: ({ reason }) => `${reason}。このままではサーバーが起動しません。kikoplay config set / unset かファイルの編集で直してください`,
       dataDirOk: ({ path, mode }) => `${path} は読み書きでき、非公開です（${mode}）`,
       dataDirMissing: ({ path }) => `${path} はまだありません。kikoplay serve が作成します（既存のものを使うつもりなら --data-dir / KIKOPLAY_DATA_DIR を確認してください）`,
+      dataDirUnderFile: ({ path, file }) => `${path} を使えません: ${file} はフォルダではなくファイルです。そのファイルを移動するか、--data-dir で別のデータディレクトリを指定してください`,
+      dbFolderNotFolder: ({ file, folder }) =>
+        `${file} を使えません: ${folder} はフォルダではなくファイルです。databaseFolderDir をフォルダにするか（kikoplay config set databaseFolderDir /path）、データディレクトリに戻してください（kikoplay config set dbUseDefaultPath true）`,
       dataDirNotFolder: ({ path }) => `${path} はフォルダではありません。そのファイルを移動するか、--data-dir で別のデータディレクトリを指定してください`,
       dataDirNoAccess: ({ path, code }) => `このユーザーは ${path} を読み書きできません（${fsReason(code)}）。所有者として kikoplay を実行するか、所有者を変更してください（chown -R USER ${path}）`,
       dataDirOpen: ({ path, mode }) => `${path} は他のユーザーから読めます（${mode}）。chmod 700 ${path} を実行してください（kikoplay serve も起動時に制限します）`,

@@ -431,6 +431,8 @@ export const zhCN: CliCatalog = {
     dataDirUnusable: (p, code) =>
       `无法使用 ${p}（${fsReason(code)}）。kikoplay 需要读写它的数据目录：请修正路径或其所有者（例如 chown -R USER ${p}），或用 --data-dir 或 KIKOPLAY_DATA_DIR 指定另一个数据目录`,
     databaseTooNew: (file, migrations) => `${file} 由更新版本的 kikoplay 写入（其中的迁移 ${migrations} 本版本不认识），文件未作任何改动。请继续使用新版本的 kikoplay，或恢复用本版本做的备份`,
+    databaseDamaged: (file) => `${file} 不是可用的 kikoplay 数据库（已损坏，或根本不是数据库），文件未作任何改动。请运行 kikoplay doctor 检查，或用 kikoplay restore 把备份恢复到空的数据目录`,
+    folderUnusable: (p, code) => (code === 'ENOTDIR' ? `无法在 ${p} 下创建文件夹：它是文件而不是文件夹（请移走它，或换一个路径）` : `无法创建文件夹 ${p}（${fsReason(code)}）`),
     portNoPermission: (port) => `在本系统上使用端口 ${port} 需要管理员权限：请用 --port N（或 PORT）选择 1024 以上的端口，80/443 交给反向代理`,
   },
   doctor: {
@@ -447,6 +449,9 @@ export const zhCN: CliCatalog = {
       configInvalid: ({ reason }) => `${reason}。服务器将无法启动：请用 kikoplay config set / unset 或直接编辑文件修正`,
       dataDirOk: ({ path, mode }) => `${path} 可读写，且仅所有者可访问（${mode}）`,
       dataDirMissing: ({ path }) => `${path} 还不存在：kikoplay serve 会创建它（如果你以为它已存在，请检查 --data-dir / KIKOPLAY_DATA_DIR）`,
+      dataDirUnderFile: ({ path, file }) => `无法使用 ${path}：${file} 是文件而不是文件夹。请移走该文件，或用 --data-dir 指定另一个数据目录`,
+      dbFolderNotFolder: ({ file, folder }) =>
+        `无法使用 ${file}：${folder} 是文件而不是文件夹。请把 databaseFolderDir 设为文件夹（kikoplay config set databaseFolderDir /path），或改回数据目录（kikoplay config set dbUseDefaultPath true）`,
       dataDirNotFolder: ({ path }) => `${path} 不是文件夹：请移走该文件，或用 --data-dir 指定另一个数据目录`,
       dataDirNoAccess: ({ path, code }) => `当前用户无法读写 ${path}（${fsReason(code)}）：请以其所有者身份运行 kikoplay，或修改所有者（chown -R USER ${path}）`,
       dataDirOpen: ({ path, mode }) => `其他用户可以读取 ${path}（${mode}）：请执行 chmod 700 ${path}（kikoplay serve 启动时也会收紧权限）`,
