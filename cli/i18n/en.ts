@@ -380,6 +380,7 @@ export const en = {
     title: 'kikoplay · import from kikoeru',
     refused: {
       unreadable: (file: string) => `cannot read ${file}`,
+      notAFile: 'it is not a file',
       'not-sqlite': (file: string) => `${file} is not a SQLite database, so not a kikoeru one; nothing was changed`,
       'not-kikoeru': (file: string, missing: string) => `${file} is not a kikoeru database (no ${missing} table); nothing was changed`,
       'old-schema': (migrations: number, last: string, expected: number, key: string) =>

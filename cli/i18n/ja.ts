@@ -377,6 +377,7 @@ export const ja: CliCatalog = {
     title: 'kikoplay · kikoeru から取り込み',
     refused: {
       unreadable: (file: string) => `${file} を読めません`,
+      notAFile: 'ファイルではありません',
       'not-sqlite': (file: string) => `${file} は SQLite データベースではないため、kikoeru のものでもありません。何も変更していません`,
       'not-kikoeru': (file: string, missing: string) => `${file} は kikoeru のデータベースではありません（${missing} テーブルがありません）。何も変更していません`,
       'old-schema': (migrations: number, last: string, expected: number, key: string) =>

@@ -354,6 +354,7 @@ export const zhCN: CliCatalog = {
     title: 'kikoplay · 从 kikoeru 导入',
     refused: {
       unreadable: (file: string) => `无法读取 ${file}`,
+      notAFile: '不是文件',
       'not-sqlite': (file: string) => `${file} 不是 SQLite 数据库，更不是 kikoeru 的数据库；未做任何修改`,
       'not-kikoeru': (file: string, missing: string) => `${file} 不是 kikoeru 的数据库（缺少表 ${missing}）；未做任何修改`,
       'old-schema': (migrations: number, last: string, expected: number, key: string) =>
