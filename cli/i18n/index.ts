@@ -90,6 +90,12 @@ function configProblemText(p: ConfigProblem, t: CliCatalog): string {
       return c.notJson(p.file, p.reason);
     case 'notObject':
       return c.notObject(p.file);
+    case 'unreadable':
+      return c.unreadable(p.file, p.code);
+    case 'unwritable':
+      return c.unwritable(p.file, p.code);
+    case 'pathSetting':
+      return c.pathSetting(p.setting, p.path, p.rule);
     case 'invalidIn':
       return c.configInvalidIn(p.file, p.reason);
     case 'envInvalid':

@@ -108,7 +108,8 @@ export const zhCN: CliCatalog = {
       description: '查看和修改配置（<data-dir>/config.json）',
       get: '输出某个键的生效值，或以 JSON 输出所有键',
       set: '设置一个键；VALUE 能解析为 JSON 时按 JSON 解析（例如 20、true、\'[{"name":"lib","path":"/srv"}]\'）',
-      unset: '从 config.json 中移除一个键，使其恢复默认值',
+      unset: '从 config.json 中移除一个键，使其恢复默认值（本版本不认识的键也可以）',
+      reset: '把 config.json 移到一旁（config.json.bak-<时间>），全部恢复默认值；文件不是 JSON 时的出路',
       validate: '检查 config.json 与 KIKOPLAY_* 环境变量；无效时退出码为 1',
       path: '输出 config.json 的路径',
     },
@@ -156,6 +157,7 @@ export const zhCN: CliCatalog = {
     unknownLang: (value, langs, from = '--lang') => `未知的语言 "${value}"（${from} 可选 ${langs}）`,
     unknownConfigKey: (key) => `未知的配置键 "${key}"（用 \`kikoplay config get\` 查看所有键）`,
     configUnchanged: (why) => `${why}（config.json 未改动）`,
+    configResetHint: '请用编辑器修正，或运行 kikoplay config reset 把它移到一旁、从默认值开始',
     folderRefused: (at, value, why) => `${at}「${value}」: ${why}`,
     badPort: (value) => `--port 必须是端口号（0-65535），收到 "${value}"`,
     portInUse: (port, host) => `端口 ${port} 在 ${host} 上已被占用，请用 --port N（或环境变量 PORT）换一个端口`,
@@ -181,6 +183,14 @@ export const zhCN: CliCatalog = {
     envInvalid: (why) => `环境变量中的配置无效: ${why}`,
     notJson: (file, why) => `${file} 不是有效的 JSON: ${why}`,
     notObject: (file) => `${file} 必须是一个 JSON 对象`,
+    unreadable: (file, code) => `无法读取 ${file}（${fsReason(code)}）：请以数据目录所有者的身份运行 kikoplay，或给这个用户访问权限`,
+    unwritable: (file, code) => `无法写入 ${file}（${fsReason(code)}）：请以数据目录所有者的身份运行 kikoplay，或给这个用户访问权限`,
+    pathSetting: (setting, p, rule) =>
+      rule === 'notFolder'
+        ? `${setting}: ${p} 是文件而不是文件夹`
+        : rule === 'notAbsolute'
+          ? `${setting}:「${p}」不是绝对路径的文件夹`
+          : `${setting}: 设为 false 之前，请先把 databaseFolderDir 设为绝对路径的文件夹（kikoplay config set databaseFolderDir /path），并在下次启动前把 kikoplay.db 移过去`,
   },
   /** The AI worker's log lines and the errors that stop it (server/worker/messages.ts). */
   backup: {
@@ -277,6 +287,10 @@ export const zhCN: CliCatalog = {
     subsonicPasswordSet: (user) => `已设置 ${user} 的 Subsonic 密码`,
     subsonicPasswordCleared: (user) => `已删除 ${user} 的 Subsonic 密码`,
     configReset: (key) => `${key} 已恢复默认值`,
+    configKeyRemoved: (key) => `已从 config.json 中移除 ${key}`,
+    configStillInvalid: (why) => `警告: config.json 仍然无效: ${why}（请用 kikoplay config set / unset 修正）`,
+    configMovedAside: (bak) => `config.json 已移到 ${bak}；现在使用默认值`,
+    configNothingToReset: '没有 config.json：已经在使用默认值',
     folderMissing: (at, dir) => `警告: ${at}: ${dir} （暂时）不存在；设置已保存，文件夹出现之前扫描无法读取它`,
     configOk: (file) => `${file}: 有效`,
     demoWritten: (n, dir, alias) => `演示媒体库: ${dir} 中有 ${n} 个作品（根文件夹 "${alias}"）`,
@@ -447,7 +461,7 @@ export const zhCN: CliCatalog = {
     findings: {
       configOk: ({ file }) => `${file} 有效`,
       configDefaults: ({ file }) => `还没有 ${file}：使用默认值（kikoplay config set KEY VALUE 会创建它）`,
-      configInvalid: ({ reason }) => `${reason}。服务器将无法启动：请用 kikoplay config set / unset 或直接编辑文件修正`,
+      configInvalid: ({ reason }) => `${reason}。服务器将无法启动：请用 kikoplay config set / unset（不是 JSON 时用 kikoplay config reset）或直接编辑文件修正`,
       dataDirOk: ({ path, mode }) => `${path} 可读写，且仅所有者可访问（${mode}）`,
       dataDirMissing: ({ path }) => `${path} 还不存在：kikoplay serve 会创建它（如果你以为它已存在，请检查 --data-dir / KIKOPLAY_DATA_DIR）`,
       dataDirUnderFile: ({ path, file }) => `无法使用 ${path}：${file} 是文件而不是文件夹。请移走该文件，或用 --data-dir 指定另一个数据目录`,
