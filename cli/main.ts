@@ -15,7 +15,7 @@ import { packageVersion } from '../server/services/system-service.js';
 import { cliText, setCliLang } from './i18n/index.js';
 import { localizeCommander } from './i18n/commander.js';
 import { CLI_LANGS, envLang, resolveLang, UnknownLangError } from './i18n/lang.js';
-import { LOG_FORMATS, type LogFormat } from '../server/app/log-format.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../server/app/log-format.js';
 import { stdoutGuarded } from './output/line-sink.js';
 
 /** The command tree, its help in the run's language (set with setCliLang before). */
@@ -29,11 +29,17 @@ export function buildProgram(): Command {
     .option('--log-format <format>', t.help.logFormat)
     .exitOverride();
   // the loggers the commands make read the choice from the environment (server/app/log-format.ts)
+  // KIKOPLAY_LOG_FORMAT and KIKOPLAY_LOG_LEVEL stand for flags: checked like them, before anything runs
   program.hook('preAction', () => {
     const format = program.opts<{ logFormat?: string }>().logFormat;
-    if (format === undefined) return;
-    if (!LOG_FORMATS.includes(format as LogFormat)) throw new CliError(t.errors.badLogFormat(format), 2);
-    process.env.KIKOPLAY_LOG_FORMAT = format;
+    if (format !== undefined) {
+      if (!LOG_FORMATS.includes(format as LogFormat)) throw new CliError(t.errors.badLogFormat(format), 2);
+      process.env.KIKOPLAY_LOG_FORMAT = format;
+    }
+    const envFormat = process.env.KIKOPLAY_LOG_FORMAT?.trim();
+    if (envFormat && !LOG_FORMATS.includes(envFormat.toLowerCase() as LogFormat)) throw new CliError(t.errors.badLogFormat(envFormat, 'KIKOPLAY_LOG_FORMAT'), 2);
+    const level = process.env.KIKOPLAY_LOG_LEVEL?.trim();
+    if (level && !LOG_LEVELS.includes(level as LogLevel)) throw new CliError(t.errors.badLogLevel(level, 'KIKOPLAY_LOG_LEVEL'), 2);
   });
   for (const cmd of [
     serveCommand(),
@@ -63,7 +69,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!(err instanceof UnknownLangError)) throw err;
     // said in the language the environment asks for
     setCliLang(envLang(process.env));
-    return reportError(new CliError(cliText().errors.unknownLang(err.value, CLI_LANGS.join(', ')), 2));
+    return reportError(new CliError(cliText().errors.unknownLang(err.value, CLI_LANGS.join(', '), err.from), 2));
   }
   const program = buildProgram();
   try {

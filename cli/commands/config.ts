@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { dataDirOf } from '../context.js';
+import { dataDirOf, dataDirPathOf } from '../context.js';
 import { CliError } from '../output/print.js';
-import { ConfigFileError, configPath, loadConfig, parseLooseValue, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
+import { ConfigFileError, configPath, loadConfig, parseLooseValue, readRawConfigFile, resetConfigFile, unsetConfigKeys, updateConfigFile } from '../../server/config/load.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../server/config/schema.js';
 import { rootFolderProblems, type MissingFolderWarning, type RootFolderInput } from '../../server/config/folder-rules.js';
 import { cliText, codeSentence, errorText } from '../i18n/index.js';
@@ -16,10 +16,17 @@ function unchanged<T>(change: () => T): T {
   try {
     return change();
   } catch (err) {
-    if (err instanceof ConfigFileError) throw new CliError(cliText().errors.configUnchanged(errorText(err)));
-    throw err;
+    if (!(err instanceof ConfigFileError)) throw err;
+    const t = cliText().errors;
+    const said = t.configUnchanged(errorText(err));
+    // a file that is not a JSON object cannot be changed key by key: say the way out
+    const key = err.problem.key;
+    throw new CliError(key === 'notJson' || key === 'notObject' ? `${said}. ${t.configResetHint}` : said);
   }
 }
+
+/** Other keys left broken by a change that was written: said once, on stderr. */
+const warnStillInvalid = (reason: string) => process.stderr.write(`kikoplay: ${cliText().messages.configStillInvalid(reason)}\n`);
 
 const isFolderList = (v: unknown): v is RootFolderInput[] =>
   Array.isArray(v) && v.every((f: unknown) => !!f && typeof f === 'object' && typeof (f as RootFolderInput).name === 'string' && typeof (f as RootFolderInput).path === 'string');
@@ -68,7 +75,7 @@ export function configCommand(): Command {
       if (k === 'rootFolders') checkRootFolders(parsed);
       // the checks of every other way a setting is written (the schema, then the folders on disk);
       // a root folder not there yet is kept with a warning (a disk may be mounted later)
-      const stored = unchanged(() => updateConfigFile(dataDirOf(cmd), { [k]: parsed }, { warnMissing }));
+      const stored = unchanged(() => updateConfigFile(dataDirOf(cmd), { [k]: parsed }, { warnMissing, stillInvalid: warnStillInvalid }));
       process.stdout.write(`${k} = ${JSON.stringify(stored[k])}\n`);
     });
 
@@ -76,9 +83,28 @@ export function configCommand(): Command {
     .command('unset <key>')
     .description(t.unset)
     .action((key: string, _opts: unknown, cmd: Command) => {
-      const k = checkKey(key);
-      unchanged(() => unsetConfigKeys(dataDirOf(cmd), [k]));
-      process.stdout.write(cliText().messages.configReset(k) + '\n');
+      const dir = dataDirOf(cmd);
+      // a key this version does not know, stored in the file (a typo, or an older version's): removed
+      const unknownStored =
+        !(CONFIG_KEYS as string[]).includes(key) &&
+        Object.hasOwn(
+          unchanged(() => readRawConfigFile(dir, { emptyIsNone: true })),
+          key,
+        );
+      const k = unknownStored ? key : checkKey(key);
+      unchanged(() => unsetConfigKeys(dir, [k], { stillInvalid: warnStillInvalid }));
+      const m = cliText().messages;
+      process.stdout.write((unknownStored ? m.configKeyRemoved(k) : m.configReset(k)) + '\n');
+    });
+
+  config
+    .command('reset')
+    .description(t.reset)
+    .action((_opts: unknown, cmd: Command) => {
+      // moved aside, never deleted: the file the user wrote stays next to it
+      const moved = unchanged(() => resetConfigFile(dataDirOf(cmd)));
+      const m = cliText().messages;
+      process.stdout.write((moved ? m.configMovedAside(moved) : m.configNothingToReset) + '\n');
     });
 
   config
@@ -94,7 +120,7 @@ export function configCommand(): Command {
     .command('path')
     .description(t.path)
     .action((_opts: unknown, cmd: Command) => {
-      process.stdout.write(configPath(dataDirOf(cmd)) + '\n');
+      process.stdout.write(configPath(dataDirPathOf(cmd)) + '\n');
     });
 
   return config;

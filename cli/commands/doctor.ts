@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { dataDirOf } from '../context.js';
+import { dataDirPathOf } from '../context.js';
 import { CliError, displayWidth } from '../output/print.js';
 import { cliText } from '../i18n/index.js';
 import type { Finding } from '../../server/services/doctor/index.js';
@@ -18,7 +18,7 @@ export function doctorCommand(): Command {
     .description(t.description)
     .option('--json', t.json)
     .action(async (opts: { json?: boolean }, cmd: Command) => {
-      const dataDir = dataDirOf(cmd);
+      const dataDir = dataDirPathOf(cmd);
       const { runDoctor } = await import('../../server/services/doctor/index.js');
       const report = await runDoctor({ dataDir });
       if (opts.json) {

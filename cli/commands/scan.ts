@@ -7,7 +7,7 @@ import { guardedOutput } from '../output/line-sink.js';
 import { parseProductCode, formatWorkCode } from '../../server/domain/work-code.js';
 import type { ScanRequest, ScanSummary } from '../../server/services/scan-service.js';
 import type { ScanEvent } from '../../server/contract/scan-events.js';
-import { cliText, errorText, localizeScanEvent } from '../i18n/index.js';
+import { cliText, errorText, localizeScanEvent, scanLine } from '../i18n/index.js';
 
 interface ScanOptions {
   json?: boolean;
@@ -105,7 +105,10 @@ export function scanCommand(): Command {
       // the terminal view and the plain lines already end with the error or "cancelled"; --json keeps stdout
       // for the events, so the one human line goes to stderr
       const shown = !opts.json;
-      if (summary.exitCode === 2) throw new CliError(shown ? '' : (summary.error ?? summary.message), 2);
+      // a refused work scan ends on a line of its own, said in the run's language; another failure by its message
+      const fatalText =
+        summary.messageText.key === 'fatal' ? (summary.error ?? summary.message) : scanLine({ message: summary.message, key: summary.messageText.key, params: summary.messageText.params });
+      if (summary.exitCode === 2) throw new CliError(shown ? '' : fatalText, 2);
       if (summary.exitCode === 1) {
         if (summary.status === 'cancelled') throw new CliError(shown ? '' : t.errors.scanCancelled, 1);
         const why = [

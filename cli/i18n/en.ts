@@ -4,6 +4,7 @@
  */
 import { scanMessages } from '../../server/contract/scan-text/en.js';
 import type { CliLang } from './lang.js';
+import type { PathSettingRule } from '../../server/config/path-settings.js';
 import { WORKER_TEXT } from '../../server/worker/messages.js';
 import type { FindingKey, FindingParams } from '../../server/services/doctor/index.js';
 
@@ -19,9 +20,12 @@ const fsReason = (code: string) =>
 const doctorFindings: DoctorFindingText = {
   configOk: ({ file }) => `${file} is valid`,
   configDefaults: ({ file }) => `no ${file} yet: the defaults apply (kikoplay config set KEY VALUE writes one)`,
-  configInvalid: ({ reason }) => `${reason}. The server will not start: fix it with kikoplay config set / unset, or in the file`,
+  configInvalid: ({ reason }) => `${reason}. The server will not start: fix it with kikoplay config set / unset (kikoplay config reset when it is not JSON), or in the file`,
   dataDirOk: ({ path, mode }) => `${path} is readable, writable and private (${mode})`,
   dataDirMissing: ({ path }) => `${path} does not exist yet: kikoplay serve creates it (check --data-dir / KIKOPLAY_DATA_DIR if you expected an existing one)`,
+  dataDirUnderFile: ({ path, file }) => `${path} cannot be used: ${file} is a file, not a folder. Move that file away, or choose another data dir with --data-dir`,
+  dbFolderNotFolder: ({ file, folder }) =>
+    `${file} cannot be used: ${folder} is a file, not a folder. Set databaseFolderDir to a folder (kikoplay config set databaseFolderDir /path), or go back to the data dir (kikoplay config set dbUseDefaultPath true)`,
   dataDirNotFolder: ({ path }) => `${path} is not a folder: move that file away, or choose another data dir with --data-dir`,
   dataDirNoAccess: ({ path, code }) => `${path} cannot be read and written by this user (${fsReason(code)}): run kikoplay as its owner, or change the owner (chown -R USER ${path})`,
   dataDirOpen: ({ path, mode }) => `${path} can be read by other users (${mode}): chmod 700 ${path} (kikoplay serve also tightens it on start)`,
@@ -159,7 +163,8 @@ export const en = {
       description: 'read and change the configuration (<data-dir>/config.json)',
       get: 'print the effective value of a key, or every key as JSON',
       set: 'set a key; VALUE is parsed as JSON when it parses (e.g. 20, true, \'[{"name":"lib","path":"/srv"}]\')',
-      unset: 'remove a key from config.json so its default applies',
+      unset: 'remove a key from config.json so its default applies (also a key this version does not know)',
+      reset: 'move config.json aside (config.json.bak-<time>) so every default applies; the way out of a file that is not JSON',
       validate: 'check config.json and the KIKOPLAY_* environment; exit 1 when invalid',
       path: 'print the path of config.json',
     },
@@ -205,13 +210,15 @@ export const en = {
   },
   /** Errors of the terminal itself. */
   errors: {
-    unknownLang: (value: string, langs: string) => `unknown language "${value}" for --lang (use ${langs})`,
+    unknownLang: (value: string, langs: string, from: string = '--lang') => `unknown language "${value}" for ${from} (use ${langs})`,
     unknownConfigKey: (key: string) => `unknown config key "${key}" (see \`kikoplay config get\` for the list)`,
     configUnchanged: (why: string) => `${why} (config.json unchanged)`,
+    configResetHint: 'Fix it in an editor, or run kikoplay config reset to move it aside and start from the defaults',
     folderRefused: (at: string, value: string, why: string) => `${at} "${value}": ${why}`,
     badPort: (value: string) => `--port must be a port number (0-65535), got "${value}"`,
     portInUse: (port: number, host: string) => `port ${port} is already in use on ${host}; choose another with --port N (or the PORT environment variable)`,
-    badLogFormat: (value: string) => `unknown log format "${value}" for --log-format (use pretty or json)`,
+    badLogFormat: (value: string, from: string = '--log-format') => `unknown log format "${value}" for ${from} (use pretty or json)`,
+    badLogLevel: (value: string, from: string) => `unknown log level "${value}" for ${from} (use trace, debug, info, warn, error, fatal or silent)`,
     noAuthInProduction: '--no-auth is not allowed when production is on',
     passwordRequired: '--password is required when not on a terminal',
     passwordMismatch: 'The passwords do not match',
@@ -236,6 +243,14 @@ export const en = {
     envInvalid: (why: string) => `invalid environment override: ${why}`,
     notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
     notObject: (file: string) => `${file} must hold a JSON object`,
+    unreadable: (file: string, code: string) => `cannot read ${file} (${fsReason(code)}): run kikoplay as the owner of the data dir, or give this user access to it`,
+    unwritable: (file: string, code: string) => `cannot write ${file} (${fsReason(code)}): run kikoplay as the owner of the data dir, or give this user access to it`,
+    pathSetting: (setting: string, p: string, rule: PathSettingRule) =>
+      rule === 'notFolder'
+        ? `${setting}: ${p} is a file, not a folder`
+        : rule === 'notAbsolute'
+          ? `${setting}: "${p}" is not an absolute folder path`
+          : `${setting}: false needs databaseFolderDir set to an absolute folder first (kikoplay config set databaseFolderDir /path); move kikoplay.db there before the next start`,
   },
   /** `kikoplay backup` and `kikoplay restore` (server/services/backup; its refusals: `BackupProblem`). */
   backup: {
@@ -284,6 +299,10 @@ export const en = {
     subsonicPasswordSet: (user: string) => `Subsonic password of ${user} set`,
     subsonicPasswordCleared: (user: string) => `Subsonic password of ${user} removed`,
     configReset: (key: string) => `${key} reset to its default`,
+    configKeyRemoved: (key: string) => `${key} removed from config.json`,
+    configStillInvalid: (why: string) => `warning: config.json is still invalid: ${why} (fix it with kikoplay config set / unset)`,
+    configMovedAside: (bak: string) => `config.json moved to ${bak}; the defaults apply`,
+    configNothingToReset: 'no config.json: the defaults apply already',
     folderMissing: (at: string, dir: string) => `warning: ${at}: ${dir} does not exist (yet); saved anyway, scans cannot read it until it is there`,
     configOk: (file: string) => `${file}: ok`,
     demoWritten: (n: number, dir: string, alias: string) => `demo library: ${n} works in ${dir} (root folder "${alias}")`,
@@ -376,6 +395,7 @@ export const en = {
     title: 'kikoplay · import from kikoeru',
     refused: {
       unreadable: (file: string) => `cannot read ${file}`,
+      notAFile: 'it is not a file',
       'not-sqlite': (file: string) => `${file} is not a SQLite database, so not a kikoeru one; nothing was changed`,
       'not-kikoeru': (file: string, missing: string) => `${file} is not a kikoeru database (no ${missing} table); nothing was changed`,
       'old-schema': (migrations: number, last: string, expected: number, key: string) =>
@@ -458,6 +478,10 @@ export const en = {
       `cannot use ${p} (${fsReason(code)}). kikoplay must be able to read and write its data dir: fix the path or its owner (e.g. chown -R USER ${p}), or choose another data dir with --data-dir or KIKOPLAY_DATA_DIR`,
     databaseTooNew: (file: string, migrations: string) =>
       `${file} was written by a newer kikoplay (its migrations ${migrations} are unknown to this version) and was left untouched. Run the newer kikoplay again, or restore a backup made with this version`,
+    databaseDamaged: (file: string) =>
+      `${file} is not a usable kikoplay database (damaged, or not a database at all); it was left untouched. Run kikoplay doctor to check it, or kikoplay restore a backup into an empty data dir`,
+    folderUnusable: (p: string, code: string) =>
+      code === 'ENOTDIR' ? `cannot create a folder under ${p}: it is a file, not a folder (move it away, or choose another path)` : `cannot create the folder ${p} (${fsReason(code)})`,
     portNoPermission: (port: number) => `port ${port} needs administrator rights on this system: choose a port above 1023 with --port N (or PORT), and a reverse proxy for 80/443`,
   },
   /** `kikoplay doctor`. */

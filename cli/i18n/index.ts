@@ -10,6 +10,8 @@ import type { ApiErrorCode, ErrorParams } from '../../server/domain/error-codes.
 import { isAppError } from '../../server/domain/errors.js';
 import { DataDirError } from '../../server/config/private-files.js';
 import { DatabaseTooNewError } from '../../server/db/migration-level.js';
+import { DatabaseDamagedError } from '../../server/db/open-errors.js';
+import { DirectoryError } from '../../server/config/ensure-dir.js';
 import { en, type CliCatalog } from './en.js';
 import { ja } from './ja.js';
 import { zhCN } from './zh-CN.js';
@@ -66,10 +68,12 @@ export function errorText(err: unknown, t: CliCatalog = cliText()): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** A refusal at start (data dir not usable, database of a newer kikoplay) in words; null for other errors. */
+/** A refusal at start (data dir or a folder not usable, database damaged or of a newer kikoplay) in words; null for other errors. */
 export function startupErrorText(err: unknown, t: CliCatalog = cliText()): string | null {
   if (err instanceof DataDirError) return t.startup.dataDirUnusable(err.path, err.code);
   if (err instanceof DatabaseTooNewError) return t.startup.databaseTooNew(err.file, err.unknown.map((m) => `${m.id}-${m.name}`).join(', '));
+  if (err instanceof DatabaseDamagedError) return t.startup.databaseDamaged(err.file);
+  if (err instanceof DirectoryError) return t.startup.folderUnusable(err.dir, err.code);
   return null;
 }
 
@@ -86,6 +90,12 @@ function configProblemText(p: ConfigProblem, t: CliCatalog): string {
       return c.notJson(p.file, p.reason);
     case 'notObject':
       return c.notObject(p.file);
+    case 'unreadable':
+      return c.unreadable(p.file, p.code);
+    case 'unwritable':
+      return c.unwritable(p.file, p.code);
+    case 'pathSetting':
+      return c.pathSetting(p.setting, p.path, p.rule);
     case 'invalidIn':
       return c.configInvalidIn(p.file, p.reason);
     case 'envInvalid':

@@ -117,7 +117,8 @@ export const ja: CliCatalog = {
       description: '設定を表示・変更する（<data-dir>/config.json）',
       get: 'キーの有効な値を表示。キーを省略するとすべて JSON で表示',
       set: 'キーを設定。VALUE は JSON として解釈できれば JSON として扱います（例: 20、true、\'[{"name":"lib","path":"/srv"}]\'）',
-      unset: 'config.json からキーを削除し、既定値に戻す',
+      unset: 'config.json からキーを削除し、既定値に戻す（このバージョンが知らないキーも）',
+      reset: 'config.json を脇に移し（config.json.bak-<時刻>）、すべて既定値に戻す。JSON でないファイルからの抜け道',
       validate: 'config.json と KIKOPLAY_* 環境変数を検査。無効なら終了コード 1',
       path: 'config.json のパスを表示',
     },
@@ -162,13 +163,15 @@ export const ja: CliCatalog = {
     },
   },
   errors: {
-    unknownLang: (value, langs) => `--lang の言語 "${value}" は使えません（${langs} のいずれか）`,
+    unknownLang: (value, langs, from = '--lang') => `${from} の言語 "${value}" は使えません（${langs} のいずれか）`,
     unknownConfigKey: (key) => `設定キー "${key}" はありません（一覧は \`kikoplay config get\`）`,
     configUnchanged: (why) => `${why}（config.json は変更していません）`,
+    configResetHint: 'エディターで直すか、kikoplay config reset で脇に移して既定値から始めてください',
     folderRefused: (at, value, why) => `${at}「${value}」: ${why}`,
     badPort: (value) => `--port にはポート番号（0-65535）を指定してください。指定値: "${value}"`,
     portInUse: (port, host) => `ポート ${port} は ${host} で既に使われています。--port N（または環境変数 PORT）で別のポートを指定してください`,
-    badLogFormat: (value) => `--log-format の形式 "${value}" は使えません（pretty または json）`,
+    badLogFormat: (value, from = '--log-format') => `${from} の形式 "${value}" は使えません（pretty または json）`,
+    badLogLevel: (value, from) => `${from} のログレベル "${value}" は使えません（trace、debug、info、warn、error、fatal、silent のいずれか）`,
     noAuthInProduction: 'production がオンのときは --no-auth を使えません',
     passwordRequired: 'ターミナル以外では --password が必要です',
     passwordMismatch: 'パスワードが一致しません',
@@ -189,6 +192,14 @@ export const ja: CliCatalog = {
     envInvalid: (why) => `環境変数による設定が無効です: ${why}`,
     notJson: (file, why) => `${file} は正しい JSON ではありません: ${why}`,
     notObject: (file) => `${file} には JSON オブジェクトが必要です`,
+    unreadable: (file, code) => `${file} を読めません（${fsReason(code)}）。データディレクトリの所有者として kikoplay を実行するか、このユーザーにアクセス権を与えてください`,
+    unwritable: (file, code) => `${file} に書き込めません（${fsReason(code)}）。データディレクトリの所有者として kikoplay を実行するか、このユーザーにアクセス権を与えてください`,
+    pathSetting: (setting, p, rule) =>
+      rule === 'notFolder'
+        ? `${setting}: ${p} はフォルダではなくファイルです`
+        : rule === 'notAbsolute'
+          ? `${setting}: 「${p}」は絶対パスのフォルダではありません`
+          : `${setting}: false にするには、先に databaseFolderDir を絶対パスのフォルダにしてください（kikoplay config set databaseFolderDir /path）。次の起動までに kikoplay.db をそこへ移してください`,
   },
   /** The AI worker's log lines and the errors that stop it (server/worker/messages.ts). */
   backup: {
@@ -285,6 +296,10 @@ export const ja: CliCatalog = {
     subsonicPasswordSet: (user) => `${user} の Subsonic パスワードを設定しました`,
     subsonicPasswordCleared: (user) => `${user} の Subsonic パスワードを削除しました`,
     configReset: (key) => `${key} を既定値に戻しました`,
+    configKeyRemoved: (key) => `${key} を config.json から削除しました`,
+    configStillInvalid: (why) => `警告: config.json はまだ無効です: ${why}（kikoplay config set / unset で直してください）`,
+    configMovedAside: (bak) => `config.json を ${bak} に移しました。既定値が使われます`,
+    configNothingToReset: 'config.json はありません。既定値がすでに使われています',
     folderMissing: (at, dir) => `警告: ${at}: ${dir} は（まだ）存在しません。保存はしました。フォルダーができるまでスキャンでは読み込めません`,
     configOk: (file) => `${file}: OK`,
     demoWritten: (n, dir, alias) => `デモライブラリ: ${dir} に ${n} 作品（ルートフォルダー "${alias}"）`,
@@ -376,6 +391,7 @@ export const ja: CliCatalog = {
     title: 'kikoplay · kikoeru から取り込み',
     refused: {
       unreadable: (file: string) => `${file} を読めません`,
+      notAFile: 'ファイルではありません',
       'not-sqlite': (file: string) => `${file} は SQLite データベースではないため、kikoeru のものでもありません。何も変更していません`,
       'not-kikoeru': (file: string, missing: string) => `${file} は kikoeru のデータベースではありません（${missing} テーブルがありません）。何も変更していません`,
       'old-schema': (migrations: number, last: string, expected: number, key: string) =>
@@ -456,6 +472,10 @@ export const ja: CliCatalog = {
       `${p} を使えません（${fsReason(code)}）。kikoplay はデータディレクトリを読み書きできる必要があります。パスか所有者を直すか（例: chown -R USER ${p}）、--data-dir または KIKOPLAY_DATA_DIR で別のデータディレクトリを指定してください`,
     databaseTooNew: (file, migrations) =>
       `${file} は新しいバージョンの kikoplay で書かれています（マイグレーション ${migrations} はこのバージョンにはありません）。ファイルには手を付けていません。新しい kikoplay で起動するか、このバージョンで作ったバックアップを復元してください`,
+    databaseDamaged: (file) =>
+      `${file} は kikoplay のデータベースとして使えません（壊れているか、データベースではありません）。ファイルには手を付けていません。kikoplay doctor で点検するか、kikoplay restore で空のデータディレクトリにバックアップを復元してください`,
+    folderUnusable: (p, code) =>
+      code === 'ENOTDIR' ? `${p} の下にフォルダを作れません: フォルダではなくファイルです（移動するか、別のパスを指定してください）` : `フォルダ ${p} を作れません（${fsReason(code)}）`,
     portNoPermission: (port) => `このシステムではポート ${port} に管理者権限が必要です。--port N（または PORT）で 1024 以上のポートを指定し、80/443 はリバースプロキシで受けてください`,
   },
   doctor: {
@@ -469,9 +489,12 @@ export const ja: CliCatalog = {
     findings: {
       configOk: ({ file }) => `${file} は正しい設定です`,
       configDefaults: ({ file }) => `${file} はまだありません。既定値で動きます（kikoplay config set KEY VALUE で作成されます）`,
-      configInvalid: ({ reason }) => `${reason}。このままではサーバーが起動しません。kikoplay config set / unset かファイルの編集で直してください`,
+      configInvalid: ({ reason }) => `${reason}。このままではサーバーが起動しません。kikoplay config set / unset（JSON でなければ kikoplay config reset）かファイルの編集で直してください`,
       dataDirOk: ({ path, mode }) => `${path} は読み書きでき、非公開です（${mode}）`,
       dataDirMissing: ({ path }) => `${path} はまだありません。kikoplay serve が作成します（既存のものを使うつもりなら --data-dir / KIKOPLAY_DATA_DIR を確認してください）`,
+      dataDirUnderFile: ({ path, file }) => `${path} を使えません: ${file} はフォルダではなくファイルです。そのファイルを移動するか、--data-dir で別のデータディレクトリを指定してください`,
+      dbFolderNotFolder: ({ file, folder }) =>
+        `${file} を使えません: ${folder} はフォルダではなくファイルです。databaseFolderDir をフォルダにするか（kikoplay config set databaseFolderDir /path）、データディレクトリに戻してください（kikoplay config set dbUseDefaultPath true）`,
       dataDirNotFolder: ({ path }) => `${path} はフォルダではありません。そのファイルを移動するか、--data-dir で別のデータディレクトリを指定してください`,
       dataDirNoAccess: ({ path, code }) => `このユーザーは ${path} を読み書きできません（${fsReason(code)}）。所有者として kikoplay を実行するか、所有者を変更してください（chown -R USER ${path}）`,
       dataDirOpen: ({ path, mode }) => `${path} は他のユーザーから読めます（${mode}）。chmod 700 ${path} を実行してください（kikoplay serve も起動時に制限します）`,

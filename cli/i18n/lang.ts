@@ -17,9 +17,13 @@ export function matchLang(value: string | undefined): CliLang | null {
   return null;
 }
 
+/** A language we do not speak, asked for by `--lang` or by KIKOPLAY_LANG (`from`). */
 export class UnknownLangError extends Error {
-  constructor(readonly value: string) {
-    super(`unknown language "${value}" for --lang (use ${CLI_LANGS.join(', ')})`);
+  constructor(
+    readonly value: string,
+    readonly from: '--lang' | 'KIKOPLAY_LANG' = '--lang',
+  ) {
+    super(`unknown language "${value}" for ${from} (use ${CLI_LANGS.join(', ')})`);
   }
 }
 
@@ -43,10 +47,18 @@ export function envLang(env: NodeJS.ProcessEnv): CliLang {
   return matchLang(locale) ?? 'en';
 }
 
-/** The language of a run; an unknown `--lang` value throws UnknownLangError. */
+/**
+ * The language of a run; an unknown `--lang` value throws UnknownLangError, and so does an unknown
+ * KIKOPLAY_LANG when there is no `--lang` (it stands for the flag; the locale variables are the system's and
+ * may name any language).
+ */
 export function resolveLang(argv: readonly string[], env: NodeJS.ProcessEnv): CliLang {
   const arg = langArg(argv);
-  if (arg === undefined) return envLang(env);
+  if (arg === undefined) {
+    const own = env.KIKOPLAY_LANG?.trim();
+    if (own && !matchLang(own)) throw new UnknownLangError(own, 'KIKOPLAY_LANG');
+    return envLang(env);
+  }
   const exact = CLI_LANGS.find((l) => l.toLowerCase() === arg.trim().toLowerCase());
   const lang = exact ?? matchLang(arg);
   if (!lang) throw new UnknownLangError(arg);

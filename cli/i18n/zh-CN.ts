@@ -108,7 +108,8 @@ export const zhCN: CliCatalog = {
       description: '查看和修改配置（<data-dir>/config.json）',
       get: '输出某个键的生效值，或以 JSON 输出所有键',
       set: '设置一个键；VALUE 能解析为 JSON 时按 JSON 解析（例如 20、true、\'[{"name":"lib","path":"/srv"}]\'）',
-      unset: '从 config.json 中移除一个键，使其恢复默认值',
+      unset: '从 config.json 中移除一个键，使其恢复默认值（本版本不认识的键也可以）',
+      reset: '把 config.json 移到一旁（config.json.bak-<时间>），全部恢复默认值；文件不是 JSON 时的出路',
       validate: '检查 config.json 与 KIKOPLAY_* 环境变量；无效时退出码为 1',
       path: '输出 config.json 的路径',
     },
@@ -153,13 +154,15 @@ export const zhCN: CliCatalog = {
     },
   },
   errors: {
-    unknownLang: (value, langs) => `未知的语言 "${value}"（--lang 可选 ${langs}）`,
+    unknownLang: (value, langs, from = '--lang') => `未知的语言 "${value}"（${from} 可选 ${langs}）`,
     unknownConfigKey: (key) => `未知的配置键 "${key}"（用 \`kikoplay config get\` 查看所有键）`,
     configUnchanged: (why) => `${why}（config.json 未改动）`,
+    configResetHint: '请用编辑器修正，或运行 kikoplay config reset 把它移到一旁、从默认值开始',
     folderRefused: (at, value, why) => `${at}「${value}」: ${why}`,
     badPort: (value) => `--port 必须是端口号（0-65535），收到 "${value}"`,
     portInUse: (port, host) => `端口 ${port} 在 ${host} 上已被占用，请用 --port N（或环境变量 PORT）换一个端口`,
-    badLogFormat: (value) => `未知的日志格式 "${value}"（--log-format 可用 pretty 或 json）`,
+    badLogFormat: (value, from = '--log-format') => `未知的日志格式 "${value}"（${from} 可用 pretty 或 json）`,
+    badLogLevel: (value, from) => `未知的日志级别 "${value}"（${from} 可用 trace、debug、info、warn、error、fatal 或 silent）`,
     noAuthInProduction: 'production 开启时不允许使用 --no-auth',
     passwordRequired: '不在终端上运行时必须提供 --password',
     passwordMismatch: '两次密码输入不一致',
@@ -180,6 +183,14 @@ export const zhCN: CliCatalog = {
     envInvalid: (why) => `环境变量中的配置无效: ${why}`,
     notJson: (file, why) => `${file} 不是有效的 JSON: ${why}`,
     notObject: (file) => `${file} 必须是一个 JSON 对象`,
+    unreadable: (file, code) => `无法读取 ${file}（${fsReason(code)}）：请以数据目录所有者的身份运行 kikoplay，或给这个用户访问权限`,
+    unwritable: (file, code) => `无法写入 ${file}（${fsReason(code)}）：请以数据目录所有者的身份运行 kikoplay，或给这个用户访问权限`,
+    pathSetting: (setting, p, rule) =>
+      rule === 'notFolder'
+        ? `${setting}: ${p} 是文件而不是文件夹`
+        : rule === 'notAbsolute'
+          ? `${setting}:「${p}」不是绝对路径的文件夹`
+          : `${setting}: 设为 false 之前，请先把 databaseFolderDir 设为绝对路径的文件夹（kikoplay config set databaseFolderDir /path），并在下次启动前把 kikoplay.db 移过去`,
   },
   /** The AI worker's log lines and the errors that stop it (server/worker/messages.ts). */
   backup: {
@@ -276,6 +287,10 @@ export const zhCN: CliCatalog = {
     subsonicPasswordSet: (user) => `已设置 ${user} 的 Subsonic 密码`,
     subsonicPasswordCleared: (user) => `已删除 ${user} 的 Subsonic 密码`,
     configReset: (key) => `${key} 已恢复默认值`,
+    configKeyRemoved: (key) => `已从 config.json 中移除 ${key}`,
+    configStillInvalid: (why) => `警告: config.json 仍然无效: ${why}（请用 kikoplay config set / unset 修正）`,
+    configMovedAside: (bak) => `config.json 已移到 ${bak}；现在使用默认值`,
+    configNothingToReset: '没有 config.json：已经在使用默认值',
     folderMissing: (at, dir) => `警告: ${at}: ${dir} （暂时）不存在；设置已保存，文件夹出现之前扫描无法读取它`,
     configOk: (file) => `${file}: 有效`,
     demoWritten: (n, dir, alias) => `演示媒体库: ${dir} 中有 ${n} 个作品（根文件夹 "${alias}"）`,
@@ -353,6 +368,7 @@ export const zhCN: CliCatalog = {
     title: 'kikoplay · 从 kikoeru 导入',
     refused: {
       unreadable: (file: string) => `无法读取 ${file}`,
+      notAFile: '不是文件',
       'not-sqlite': (file: string) => `${file} 不是 SQLite 数据库，更不是 kikoeru 的数据库；未做任何修改`,
       'not-kikoeru': (file: string, missing: string) => `${file} 不是 kikoeru 的数据库（缺少表 ${missing}）；未做任何修改`,
       'old-schema': (migrations: number, last: string, expected: number, key: string) =>
@@ -430,6 +446,8 @@ export const zhCN: CliCatalog = {
     dataDirUnusable: (p, code) =>
       `无法使用 ${p}（${fsReason(code)}）。kikoplay 需要读写它的数据目录：请修正路径或其所有者（例如 chown -R USER ${p}），或用 --data-dir 或 KIKOPLAY_DATA_DIR 指定另一个数据目录`,
     databaseTooNew: (file, migrations) => `${file} 由更新版本的 kikoplay 写入（其中的迁移 ${migrations} 本版本不认识），文件未作任何改动。请继续使用新版本的 kikoplay，或恢复用本版本做的备份`,
+    databaseDamaged: (file) => `${file} 不是可用的 kikoplay 数据库（已损坏，或根本不是数据库），文件未作任何改动。请运行 kikoplay doctor 检查，或用 kikoplay restore 把备份恢复到空的数据目录`,
+    folderUnusable: (p, code) => (code === 'ENOTDIR' ? `无法在 ${p} 下创建文件夹：它是文件而不是文件夹（请移走它，或换一个路径）` : `无法创建文件夹 ${p}（${fsReason(code)}）`),
     portNoPermission: (port) => `在本系统上使用端口 ${port} 需要管理员权限：请用 --port N（或 PORT）选择 1024 以上的端口，80/443 交给反向代理`,
   },
   doctor: {
@@ -443,9 +461,12 @@ export const zhCN: CliCatalog = {
     findings: {
       configOk: ({ file }) => `${file} 有效`,
       configDefaults: ({ file }) => `还没有 ${file}：使用默认值（kikoplay config set KEY VALUE 会创建它）`,
-      configInvalid: ({ reason }) => `${reason}。服务器将无法启动：请用 kikoplay config set / unset 或直接编辑文件修正`,
+      configInvalid: ({ reason }) => `${reason}。服务器将无法启动：请用 kikoplay config set / unset（不是 JSON 时用 kikoplay config reset）或直接编辑文件修正`,
       dataDirOk: ({ path, mode }) => `${path} 可读写，且仅所有者可访问（${mode}）`,
       dataDirMissing: ({ path }) => `${path} 还不存在：kikoplay serve 会创建它（如果你以为它已存在，请检查 --data-dir / KIKOPLAY_DATA_DIR）`,
+      dataDirUnderFile: ({ path, file }) => `无法使用 ${path}：${file} 是文件而不是文件夹。请移走该文件，或用 --data-dir 指定另一个数据目录`,
+      dbFolderNotFolder: ({ file, folder }) =>
+        `无法使用 ${file}：${folder} 是文件而不是文件夹。请把 databaseFolderDir 设为文件夹（kikoplay config set databaseFolderDir /path），或改回数据目录（kikoplay config set dbUseDefaultPath true）`,
       dataDirNotFolder: ({ path }) => `${path} 不是文件夹：请移走该文件，或用 --data-dir 指定另一个数据目录`,
       dataDirNoAccess: ({ path, code }) => `当前用户无法读写 ${path}（${fsReason(code)}）：请以其所有者身份运行 kikoplay，或修改所有者（chown -R USER ${path}）`,
       dataDirOpen: ({ path, mode }) => `其他用户可以读取 ${path}（${mode}）：请执行 chmod 700 ${path}（kikoplay serve 启动时也会收紧权限）`,

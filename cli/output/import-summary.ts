@@ -1,6 +1,6 @@
 /** The lines of an import's summary and progress, in the run's language (plain output and after the Ink view). */
 import type { ImportProgress, ImportSummary } from '../../server/services/kikoeru-import/import-service.js';
-import type { KikoeruImportRefused } from '../../server/services/kikoeru-import/source.js';
+import { NOT_A_FILE, type KikoeruImportRefused } from '../../server/services/kikoeru-import/source.js';
 import { cliText, type CliCatalog } from '../i18n/index.js';
 import { errorSentence } from '../../server/contract/error-text/index.js';
 import type { ApiErrorCode } from '../../server/domain/error-codes.js';
@@ -55,7 +55,8 @@ export function refusalText(err: KikoeruImportRefused, t: CliCatalog = cliText()
   const n = (key: string) => Number(d[key] ?? 0);
   switch (err.reason) {
     case 'unreadable':
-      return `${r.unreadable(s('file'))}: ${err.message}`;
+      // the reason in words (the refusal's own message is the server's Chinese)
+      return `${r.unreadable(s('file'))}: ${s('code') === NOT_A_FILE ? r.notAFile : t.startup.fsReason(s('code') || 'EIO')}`;
     case 'not-sqlite':
       return r['not-sqlite'](s('file'));
     case 'not-kikoeru':

@@ -8,6 +8,13 @@ export type LogFormat = 'json' | 'pretty';
 
 export const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
+/** The levels KIKOPLAY_LOG_LEVEL may name (pino's, and `silent`). */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The level KIKOPLAY_LOG_LEVEL asks for (`fallback` when unset or empty); the terminal refuses an unknown one first. */
+export const envLogLevel = (fallback: LogLevel, env: NodeJS.ProcessEnv = process.env): string => env.KIKOPLAY_LOG_LEVEL?.trim() || fallback;
+
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every line has, or that are shown in their own place. */
 const SKIP = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'scan']);

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import { formatLogLine, logFormatFrom, type LogFormat } from './log-format.js';
+import { envLogLevel, formatLogLine, logFormatFrom, type LogFormat } from './log-format.js';
 
 export type { Logger };
 
@@ -18,7 +18,7 @@ export interface LoggerOptions {
 
 /** pino logger; tokens and secrets are redacted from every structured field. */
 export function createLogger(opts: LoggerOptions = {}): Logger {
-  const level = opts.level ?? process.env.KIKOPLAY_LOG_LEVEL ?? 'info';
+  const level = opts.level ?? envLogLevel('info');
   const options: pino.LoggerOptions = {
     level,
     base: undefined,

@@ -6,6 +6,7 @@ import { open, type Database as SqliteDb } from 'sqlite';
 import { ensureDir } from '../config/ensure-dir.js';
 import { DataDirError, databaseFiles, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictMode } from '../config/private-files.js';
 import { DatabaseTooNewError, migrationLevel, MIGRATIONS_DIR, type MigrationId } from './migration-level.js';
+import { damagedCode, DatabaseDamagedError } from './open-errors.js';
 
 export type SqlValue = string | number | bigint | null | Buffer | boolean;
 export type Params = SqlValue[] | Record<string, SqlValue>;
@@ -42,9 +43,13 @@ const costlyScope = new AsyncLocalStorage<CostlyScope>();
 async function openConnection(file: string, busyTimeoutMs: number, readonly: boolean): Promise<SqliteDb> {
   const mode = readonly ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
   const db = await open({ filename: file, driver: sqlite3.Database, mode });
-  await db.exec(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`);
-  if (!readonly) {
-    await db.exec('PRAGMA journal_mode = WAL');
+  try {
+    await db.exec(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`);
+    if (!readonly) await db.exec('PRAGMA journal_mode = WAL');
+  } catch (err) {
+    // the first statements that read the file: a file that is not a database fails here
+    await db.close().catch(() => undefined);
+    throw err;
   }
   await db.exec('PRAGMA synchronous = NORMAL');
   await db.exec('PRAGMA foreign_keys = ON');
@@ -120,7 +125,14 @@ export class Database {
       for (const f of databaseFiles(file)) restrictMode(f, PRIVATE_FILE_MODE);
     }
     const busy = opts.busyTimeoutMs ?? 5000;
-    const writer = await openConnection(file, busy, false);
+    let writer: SqliteDb;
+    try {
+      writer = await openConnection(file, busy, false);
+    } catch (err) {
+      // garbage where the database should be: named, and left as it is
+      const code = damagedCode(err);
+      throw code ? new DatabaseDamagedError(file, code) : err;
+    }
     if (onDisk) for (const f of databaseFiles(file)) restrictMode(f, PRIVATE_FILE_MODE);
     if (opts.migrate !== false) {
       try {
@@ -128,6 +140,8 @@ export class Database {
       } catch (err) {
         await writer.close();
         if (err instanceof DatabaseTooNewError) throw err;
+        const code = damagedCode(err);
+        if (code) throw new DatabaseDamagedError(file, code);
         throw new MigrationError(`database migration failed for ${file}: ${(err as Error).message}`);
       }
     }

@@ -53,3 +53,29 @@ export async function withoutWriteAccess<T>(readOnly: string[], fn: () => Promis
     for (const dir of readOnly) walk(dir, (p, isDir) => chmodSync(p, isDir ? 0o755 : 0o644));
   }
 }
+
+/**
+ * Run `fn` as a user who may not read `paths` (a data dir of 0700, a config.json of 0600): as root, the
+ * process takes the uid of `nobody` (the paths stay root's, the folders above them are opened); as
+ * an ordinary user, the paths lose every permission bit for the duration.
+ */
+export async function asOtherUser<T>(paths: string[], fn: () => Promise<T>): Promise<T> {
+  const root = runsAsRoot();
+  const modes = paths.map((p) => lstatSync(p).mode & 0o777);
+  for (const p of paths) {
+    if (root) openPathTo(p);
+    else chmodSync(p, 0);
+  }
+  if (root) {
+    process.setegid!(NOBODY);
+    process.seteuid!(NOBODY);
+  }
+  try {
+    return await fn();
+  } finally {
+    if (root) {
+      process.seteuid!(0);
+      process.setegid!(0);
+    } else paths.forEach((p, i) => chmodSync(p, modes[i]));
+  }
+}

@@ -80,11 +80,11 @@ describe('errors and endings', () => {
     const dataDir = libraryDataDir(1);
     const plain = await runCli(['--data-dir', dataDir, 'scan', '--work', 'RJ999999'], { env: { KIKOPLAY_LOG_FORMAT: 'pretty' } });
     expect(plain.code).toBe(2);
-    expect(count(plain.stdout + plain.stderr, 'RJ999999 不在数据库中'), plain.stdout + plain.stderr).toBe(1);
+    expect(count(plain.stdout + plain.stderr, 'work RJ999999 is not in the database'), plain.stdout + plain.stderr).toBe(1);
     const json = await runCli(['--data-dir', dataDir, 'scan', '--work', 'RJ999999', '--json']);
     expect(json.code).toBe(2);
     // stdout: the events (the error is in the last one); stderr: one human line
-    expect(json.stderr.trim().split('\n')).toEqual(['kikoplay: 作品 RJ999999 不在数据库中']);
+    expect(json.stderr.trim().split('\n')).toEqual(['kikoplay: Cannot scan: work RJ999999 is not in the database (scan its library folder first)']);
   });
 
   it('a reader that goes away ends a command quietly (EPIPE), without a stack trace', async () => {

@@ -11,6 +11,8 @@ export const scanMessages: ScanMessages = {
   badName: (p) => `! File name cannot be decoded, skipped: ${p}`,
   linkOutside: (p) => `! Link points outside the library folders, skipped: ${p}`,
   rootError: (msg) => `Error while scanning a root folder: ${msg}`,
+  rootGone: (name, p) => `Root folder "${name}" (${p}) does not exist. Stopped scanning it; its works and user data are unchanged.`,
+  rootNotFolder: (name, p) => `Root folder "${name}" (${p}) is not a folder. Stopped scanning it; its works and user data are unchanged.`,
   rootUnreachable: (name, p, why) => `Root folder "${name}" (${p}) is unreachable: ${why}. Stopped scanning it; its works and user data are unchanged.`,
   rootSuddenlyEmpty: (name, p, n) =>
     `No work folders found in root folder "${name}" (${p}), but the database has ${n} work(s) there. Stopped scanning it (not mounted?); works and user data are unchanged.`,
@@ -57,6 +59,7 @@ export const scanMessages: ScanMessages = {
   filesProgress: (i, n) => `Progress: ${i}/${n}`,
   lyricChanged: (code) => `[${code}] lyrics changed`,
   filesError: (code, err) => `[${code}] error while scanning lyrics: ${err}`,
+  workNotInDb: (code) => `Cannot scan: work ${code} is not in the database (scan its library folder first)`,
   workFolderMissing: (code, p) => `[${code}] work folder does not exist: ${p}`,
   rootMissing: (alias) => `Cannot scan the work's files: no root folder named ${alias}`,
   workRootMissing: (code, alias) => `[${code}] cannot scan the work's files: no root folder named ${alias}`,

@@ -11,6 +11,8 @@ export const scanMessages: ScanMessages = {
   badName: (p) => `! ファイル名を解読できないためスキップしました: ${p}`,
   linkOutside: (p) => `! ライブラリフォルダーの外を指すリンクのためスキップしました: ${p}`,
   rootError: (msg) => `ルートフォルダーのスキャン中にエラーが発生しました: ${msg}`,
+  rootGone: (name, p) => `ルートフォルダー "${name}" (${p}) がありません。このフォルダーのスキャンを中止しました。作品とユーザーデータはそのままです。`,
+  rootNotFolder: (name, p) => `ルートフォルダー "${name}" (${p}) はフォルダーではありません。このフォルダーのスキャンを中止しました。作品とユーザーデータはそのままです。`,
   rootUnreachable: (name, p, why) => `ルートフォルダー "${name}" (${p}) にアクセスできません: ${why}。このフォルダーのスキャンを中止しました。作品とユーザーデータはそのままです。`,
   rootSuddenlyEmpty: (name, p, n) =>
     `ルートフォルダー "${name}" (${p}) に作品フォルダーが見つかりませんが、データベースにはここにある作品が ${n} 件あります。このフォルダーのスキャンを中止しました（未マウント?）。作品とユーザーデータはそのままです。`,
@@ -57,6 +59,7 @@ export const scanMessages: ScanMessages = {
   filesProgress: (i, n) => `進捗: ${i}/${n}`,
   lyricChanged: (code) => `[${code}] 歌詞の状態が変わりました`,
   filesError: (code, err) => `[${code}] 歌詞のスキャン中にエラーが発生しました: ${err}`,
+  workNotInDb: (code) => `スキャンできません: 作品 ${code} はデータベースにありません（先にそのライブラリフォルダーをスキャンしてください）`,
   workFolderMissing: (code, p) => `[${code}] 作品フォルダーがありません: ${p}`,
   rootMissing: (alias) => `作品ファイルをスキャンできません。ルートフォルダーがありません: ${alias}`,
   workRootMissing: (code, alias) => `[${code}] 作品ファイルをスキャンできません。ルートフォルダーがありません: ${alias}`,

@@ -18,6 +18,8 @@ export const MSG = {
   badName: (p: string) => `! 文件名无法解码，已跳过: ${p}`,
   linkOutside: (p: string) => `! 链接指向了媒体库文件夹之外，已跳过: ${p}`,
   rootError: (msg: string) => `在扫描根文件夹的过程中出错: ${msg}`,
+  rootGone: (name: string, p: string) => `根文件夹 "${name}" (${p}) 无法访问: 文件夹不存在。已停止扫描此根文件夹，其中的作品与用户数据保持不变.`,
+  rootNotFolder: (name: string, p: string) => `根文件夹 "${name}" (${p}) 无法访问: 不是文件夹。已停止扫描此根文件夹，其中的作品与用户数据保持不变.`,
   rootUnreachable: (name: string, p: string, why: string) => `根文件夹 "${name}" (${p}) 无法访问: ${why}。已停止扫描此根文件夹，其中的作品与用户数据保持不变.`,
   rootSuddenlyEmpty: (name: string, p: string, n: number) =>
     `根文件夹 "${name}" (${p}) 中没有找到任何音声文件夹，但数据库中有 ${n} 个作品位于此处。已停止扫描此根文件夹（可能未挂载），作品与用户数据保持不变.`,
@@ -70,6 +72,7 @@ export const MSG = {
   filesProgress: (i: number, n: number) => `扫描进度：${i}/${n}`,
   lyricChanged: (code: string) => `[${code}] 歌词状态发生改变`,
   filesError: (code: string, err: string) => `[${code}] 扫描歌词过程中发生错误：${err}`,
+  workNotInDb: (code: string) => `作品 ${code} 不在数据库中`,
   workFolderMissing: (code: string, p: string) => `[${code}] 作品文件夹不存在: ${p}`,
   rootMissing: (alias: string) => `扫描作品文件失败，没有找到rootFolder: ${alias}`,
   workRootMissing: (code: string, alias: string) => `[${code}] 扫描作品文件失败，没有找到rootFolder: ${alias}`,

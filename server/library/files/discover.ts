@@ -34,14 +34,18 @@ export interface DiscoveryIssue {
 }
 
 /** Why a root cannot be scanned at all. */
+/** A root folder that cannot be scanned: `code` is ENOENT (gone), ENOTDIR (not a folder) or the system's code; `reason` the system's words. */
 export class RootUnavailableError extends Error {
   constructor(
     readonly root: RootFolder,
     readonly reason: string,
+    readonly code: string = 'EIO',
   ) {
     super(reason);
   }
 }
+
+const unavailable = (root: RootFolder, err: unknown) => new RootUnavailableError(root, (err as Error).message, (err as NodeJS.ErrnoException).code ?? 'EIO');
 
 export interface DiscoverOptions {
   maxDepth: number;
@@ -55,13 +59,13 @@ export async function checkRoot(root: RootFolder): Promise<void> {
   try {
     st = await fsp.stat(root.path);
   } catch (err) {
-    throw new RootUnavailableError(root, (err as NodeJS.ErrnoException).code === 'ENOENT' ? '文件夹不存在' : (err as Error).message);
+    throw unavailable(root, err);
   }
-  if (!st.isDirectory()) throw new RootUnavailableError(root, '不是文件夹');
+  if (!st.isDirectory()) throw new RootUnavailableError(root, 'not a folder', 'ENOTDIR');
   try {
     await fsp.access(root.path, constants.R_OK);
   } catch (err) {
-    throw new RootUnavailableError(root, (err as Error).message);
+    throw unavailable(root, err);
   }
 }
 
@@ -74,7 +78,7 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
   try {
     rootReal = await rootRealPath(rootAbs);
   } catch (err) {
-    throw new RootUnavailableError(root, (err as Error).message);
+    throw unavailable(root, err);
   }
   const report = (p: string, err: NodeJS.ErrnoException) => {
     if (p.endsWith('System Volume Information')) return;
@@ -89,7 +93,7 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
     try {
       st = await fsp.stat(cur.abs);
     } catch (err) {
-      if (cur.depth < 0) throw new RootUnavailableError(root, (err as Error).message);
+      if (cur.depth < 0) throw unavailable(root, err);
       report(cur.abs, err as NodeJS.ErrnoException);
       continue;
     }
@@ -100,7 +104,7 @@ export async function* discoverWorks(root: RootFolder, opts: DiscoverOptions): A
     try {
       entries = await fsp.readdir(cur.abs, { withFileTypes: true });
     } catch (err) {
-      if (cur.depth < 0) throw new RootUnavailableError(root, (err as Error).message);
+      if (cur.depth < 0) throw unavailable(root, err);
       report(cur.abs, err as NodeJS.ErrnoException);
       continue;
     }

@@ -19,7 +19,7 @@ import type { MetadataCounts, RunStatus, ScanCounts, ScanEvent, ScanKind, ScanLi
 import { DEFAULT_SCAN_OPTIONS, RunContext, type ScanOptions, type WorkMemo } from './run-context.js';
 import { runLibraryScan } from '../tasks/scan-library.js';
 import { runFilesScan } from '../tasks/scan-files.js';
-import { runWorkScan } from '../tasks/scan-work.js';
+import { runWorkScan, WorkScanError } from '../tasks/scan-work.js';
 import { runRefresh } from '../tasks/refresh.js';
 import { runPurge } from '../tasks/purge.js';
 
@@ -224,7 +224,8 @@ export class ScanController {
     }
     const ctx = new RunContext(runId, req.kind, config, paths, this.deps.library, metadata, signal, this.options, createLimiter(config.maxParallelism), (e) => this.emit(e));
     this.emit({ type: 'started', runId, kind: req.kind, pid: process.pid, at: sqlNow() });
-    let fatal: string | null = null;
+    // the line that ends a failed run: a refused single-work scan says its own (translatable) line
+    let fatal: ScanText | null = null;
     let purged: number | undefined;
     try {
       switch (req.kind) {
@@ -245,22 +246,22 @@ export class ScanController {
           break;
       }
     } catch (err) {
-      fatal = (err as Error).message || String(err);
+      fatal = err instanceof WorkScanError ? err.line : scanText('fatal', (err as Error).message || String(err));
     }
     const closable = metadata as (MetadataSource & { close?: () => Promise<void> }) | null;
     if (closable?.close) await closable.close().catch(() => undefined);
     try {
       if (req.kind !== 'purge') await this.deps.library.recountAll();
     } catch (err) {
-      fatal ??= (err as Error).message;
+      fatal ??= scanText('fatal', (err as Error).message);
     }
     const cancelled = signal.aborted;
     if (cancelled) ctx.main('error', scanText('killed'));
-    if (fatal) this.emit({ type: 'error', ...textFields(scanText('fatal', fatal)) });
+    if (fatal) this.emit({ type: 'error', ...textFields(fatal) });
     const status: RunStatus = fatal ? 'error' : cancelled ? 'cancelled' : 'finished';
     const c = ctx.counts;
     const summaryText = fatal
-      ? scanText('fatal', fatal)
+      ? fatal
       : cancelled
         ? scanText('cancelled')
         : req.kind === 'refresh'
@@ -283,7 +284,8 @@ export class ScanController {
       message,
       messageText: summaryText,
       exitCode,
-      ...(fatal ? { error: fatal } : {}),
+      // the error itself: a refused work scan's line, or the failure's own message
+      ...(fatal ? { error: fatal.key === 'fatal' ? String(fatal.params[0]) : fatal.text } : {}),
       ...(ctx.workMemo ? { workMemo: ctx.workMemo } : {}),
       ...(purged !== undefined ? { purged } : {}),
     };

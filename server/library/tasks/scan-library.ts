@@ -48,7 +48,13 @@ export async function runLibraryScan(ctx: RunContext, opts: LibraryScanOptions):
       }
     } catch (err) {
       if (err instanceof RootUnavailableError) {
-        ctx.main('error', scanText('rootUnreachable', root.name, root.path, err.reason));
+        const line =
+          err.code === 'ENOENT'
+            ? scanText('rootGone', root.name, root.path)
+            : err.code === 'ENOTDIR'
+              ? scanText('rootNotFolder', root.name, root.path)
+              : scanText('rootUnreachable', root.name, root.path, err.reason);
+        ctx.main('error', line);
       } else {
         ctx.main('error', scanText('rootError', (err as Error).message));
       }

@@ -4,29 +4,29 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { MSG, scanText } from '../scan/scan-messages.js';
+import { scanText, type ScanText } from '../scan/scan-messages.js';
 import { formatWorkCode } from '../../domain/work-code.js';
 import type { RunContext } from '../scan/run-context.js';
 import { memoOf, processWork, reportOutcome } from './process-work.js';
 import { enrichWorks } from './enrich.js';
 
-/** Why a single-work scan cannot start; checked before the job runs so callers can answer 404/409. */
+/** Why a single-work scan cannot start; checked before the job runs so callers can answer 404/409. `line` is the run's last line, said in the reader's language. */
 export class WorkScanError extends Error {
   constructor(
     readonly reason: 'unknown' | 'root' | 'folder',
-    message: string,
+    readonly line: ScanText,
   ) {
-    super(message);
+    super(line.text);
   }
 }
 
 export async function runWorkScan(ctx: RunContext, workId: number, opts: { metadata: boolean }): Promise<void> {
   const w = await ctx.library.work(workId);
-  if (!w) throw new WorkScanError('unknown', `作品 ${formatWorkCode(workId)} 不在数据库中`);
+  if (!w) throw new WorkScanError('unknown', scanText('workNotInDb', formatWorkCode(workId)));
   const root = ctx.config.rootFolders.find((r) => r.name === w.root_folder);
-  if (!root) throw new WorkScanError('root', MSG.rootMissing(w.root_folder));
+  if (!root) throw new WorkScanError('root', scanText('rootMissing', w.root_folder));
   const absPath = path.join(root.path, w.dir);
-  if (!existsSync(absPath)) throw new WorkScanError('folder', MSG.workFolderMissing(w.code, absPath));
+  if (!existsSync(absPath)) throw new WorkScanError('folder', scanText('workFolderMissing', w.code, absPath));
   const target = { id: w.id, code: w.code, rootName: w.root_folder, dir: w.dir, absPath, name: path.basename(absPath) };
   const outcome = await processWork(ctx, target, w, { force: true, reprobeAll: true, quiet: false });
   if (ctx.aborted) return;

@@ -37,7 +37,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { configPath, resolvePaths } from '../../config/load.js';
 import { configSchema, validatePartial, type Config } from '../../config/schema.js';
-import { ensureDir } from '../../config/ensure-dir.js';
+import { ensureDir, statFolder } from '../../config/ensure-dir.js';
 import { databaseFiles, ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../config/private-files.js';
 import { DataDirLock, inUseLockFile } from '../../db/data-dir-lock.js';
 import { FileLock } from '../../db/file-lock.js';
@@ -118,7 +118,7 @@ function filesUnder(dir: string, rel = ''): [string, string][] {
  */
 export async function createBackup(opts: { dataDir: string; config: Config; file: string; covers: boolean; version: string; now?: Date }): Promise<BackupResult> {
   const paths = resolvePaths(opts.dataDir, opts.config);
-  if (!statSync(paths.dbFile, { throwIfNoEntry: false })?.isFile()) throw new BackupError({ key: 'noDatabase', file: paths.dbFile });
+  if (!statFolder(paths.dbFile)?.isFile()) throw new BackupError({ key: 'noDatabase', file: paths.dbFile });
   const out = path.resolve(opts.file);
   if (existsSync(out)) throw new BackupError({ key: 'targetExists', file: out });
   ensureDir(path.dirname(out), PRIVATE_DIR_MODE);

@@ -1,11 +1,15 @@
 /** The database: sound (quick_check), at this build's migration level, and the SQLite build's full-text search. */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileInPath } from '../../config/ensure-dir.js';
 import { inspectDatabase, sqliteBuild, type DatabaseInspection } from '../../db/inspect.js';
 import { migrationLevel } from '../../db/migration-level.js';
 import { finding, type Finding } from './findings.js';
 
 /** The findings, and what the database holds (for the root folder check) when it could be read. */
 export async function checkDatabase(dbFile: string): Promise<{ findings: Finding[]; inspection: DatabaseInspection | null }> {
+  const folder = fileInPath(path.dirname(dbFile));
+  if (folder) return { findings: [finding('database', 'problem', 'dbFolderNotFolder', { file: dbFile, folder })], inspection: null };
   if (!existsSync(dbFile)) return { findings: [finding('database', 'warning', 'dbMissing', { file: dbFile })], inspection: null };
   let inspection: DatabaseInspection;
   try {

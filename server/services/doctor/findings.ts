@@ -16,6 +16,8 @@ export interface FindingParams {
   dataDirOk: { path: string; mode: string };
   dataDirMissing: { path: string };
   dataDirNotFolder: { path: string };
+  dataDirUnderFile: { path: string; file: string };
+  dbFolderNotFolder: { file: string; folder: string };
   dataDirNoAccess: { path: string; code: string };
   dataDirOpen: { path: string; mode: string };
   secretFileOpen: { file: string; mode: string };

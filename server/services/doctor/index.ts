@@ -34,8 +34,7 @@ function configFinding(dataDir: string, env: NodeJS.ProcessEnv): { config: Confi
   const file = configPath(dataDir);
   try {
     const config = loadConfig(dataDir, {}, env);
-    const exists = statSync(file, { throwIfNoEntry: false }) !== undefined;
-    return { config, found: finding('config', 'ok', exists ? 'configOk' : 'configDefaults', { file }) };
+    return { config, found: finding('config', 'ok', exists(file) ? 'configOk' : 'configDefaults', { file }) };
   } catch (err) {
     const reason = err instanceof ConfigFileError ? err.message : `${file}: ${(err as Error).message}`;
     return { config: defaultConfig(), found: finding('config', 'problem', 'configInvalid', { reason }) };
@@ -45,8 +44,17 @@ function configFinding(dataDir: string, env: NodeJS.ProcessEnv): { config: Confi
 /** The nearest existing folder at or above `dir` (for the free space of a data dir not made yet). */
 function existingAncestor(dir: string): string {
   let cur = dir;
-  while (!statSync(cur, { throwIfNoEntry: false }) && path.dirname(cur) !== cur) cur = path.dirname(cur);
+  while (!exists(cur) && path.dirname(cur) !== cur) cur = path.dirname(cur);
   return cur;
+}
+
+/** stat that answers false for a path it cannot reach (under a file: ENOTDIR; no access: EACCES). */
+function exists(p: string): boolean {
+  try {
+    return statSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 export async function runDoctor(opts: DoctorOptions): Promise<DoctorReport> {

@@ -108,6 +108,10 @@ export interface KikoeruData {
   tasks: { id: number; work_id: number; audio_path: string; status: number; worker_name: string | null; worker_status: string | null; created_at: string | null; updated_at: string | null }[];
 }
 
+/** `details.code` of an `unreadable` refusal: the system's code (ENOENT, EACCES …), or NOT_A_FILE. */
+export const NOT_A_FILE = 'not-a-file';
+const errCode = (err: unknown) => (err as NodeJS.ErrnoException).code ?? 'EIO';
+
 /** Whether the file starts with SQLite's header. */
 function isSqliteFile(file: string): boolean {
   const fd = openSync(file, 'r');
@@ -126,14 +130,14 @@ export async function openKikoeruDb(file: string): Promise<SqliteDb> {
   try {
     st = statSync(file);
   } catch (err) {
-    throw new KikoeruImportRefused('unreadable', `无法读取 ${file}: ${(err as Error).message}`, { file });
+    throw new KikoeruImportRefused('unreadable', `无法读取 ${file}: ${(err as Error).message}`, { file, code: errCode(err) });
   }
-  if (!st.isFile()) throw new KikoeruImportRefused('unreadable', `${file} 不是文件`, { file });
+  if (!st.isFile()) throw new KikoeruImportRefused('unreadable', `${file} 不是文件`, { file, code: NOT_A_FILE });
   let sqlite: boolean;
   try {
     sqlite = isSqliteFile(file);
   } catch (err) {
-    throw new KikoeruImportRefused('unreadable', `无法读取 ${file}: ${(err as Error).message}`, { file });
+    throw new KikoeruImportRefused('unreadable', `无法读取 ${file}: ${(err as Error).message}`, { file, code: errCode(err) });
   }
   if (!sqlite) throw new KikoeruImportRefused('not-sqlite', `${file} 不是 SQLite 数据库，更不是 kikoeru 的数据库`, { file });
   const db = await open({ filename: file, driver: sqlite3.Database, mode: sqlite3.OPEN_READONLY });
