@@ -385,6 +385,8 @@ export const en = {
       'missing-columns': (missing: string) => `the kikoeru database lacks tables or columns the import reads: ${missing}. Nothing was changed.`,
       'bad-config': (file: string) => `cannot read kikoeru's config ${file} (is it kikoeru's config.json?); nothing was changed`,
       'scan-busy': (pid: number, kind: string) => `a scan is running (pid ${pid}, ${kind}); import when it has finished. Nothing was changed.`,
+      'bad-folder': (flag: string, dir: string, problem: string) => `${flag} ${dir} ${problem}: give kikoeru's folder, or leave the option out; nothing was changed`,
+      folderProblems: { FOLDER_MISSING: 'does not exist', FOLDER_NOT_DIRECTORY: 'is not a folder', FOLDER_UNREADABLE: 'cannot be read (no permission)' } as Record<string, string>,
     },
     summary: {
       dryRun: 'Dry run: nothing was changed. This is what an import would do:',

@@ -385,6 +385,8 @@ export const ja: CliCatalog = {
       'missing-columns': (missing: string) => `kikoeru のデータベースに、取り込みに必要なテーブルまたは列がありません：${missing}。何も変更していません。`,
       'bad-config': (file: string) => `kikoeru の設定 ${file} を読めません（kikoeru の config.json ですか？）。何も変更していません`,
       'scan-busy': (pid: number, kind: string) => `スキャンの実行中です（pid ${pid}、${kind}）。終わってから取り込んでください。何も変更していません。`,
+      'bad-folder': (flag: string, dir: string, problem: string) => `${flag} ${dir} ${problem}。kikoeru のフォルダーを指定するか、このオプションを省いてください。何も変更していません。`,
+      folderProblems: { FOLDER_MISSING: 'は存在しません', FOLDER_NOT_DIRECTORY: 'はフォルダーではありません', FOLDER_UNREADABLE: 'を読み取れません（権限がありません）' } as Record<string, string>,
     },
     summary: {
       dryRun: 'ドライラン：何も変更していません。取り込むとこうなります：',

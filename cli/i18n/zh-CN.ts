@@ -362,6 +362,8 @@ export const zhCN: CliCatalog = {
       'missing-columns': (missing: string) => `kikoeru 数据库缺少导入需要的表或列：${missing}。未做任何修改。`,
       'bad-config': (file: string) => `无法读取 kikoeru 的配置 ${file}（是 kikoeru 的 config.json 吗？）；未做任何修改`,
       'scan-busy': (pid: number, kind: string) => `正在扫描（pid ${pid}，${kind}）；请在扫描结束后再导入。未做任何修改。`,
+      'bad-folder': (flag: string, dir: string, problem: string) => `${flag} ${dir} ${problem}；请指定 kikoeru 的文件夹，或不加这个选项。未做任何修改。`,
+      folderProblems: { FOLDER_MISSING: '不存在', FOLDER_NOT_DIRECTORY: '不是文件夹', FOLDER_UNREADABLE: '无法读取（没有权限）' } as Record<string, string>,
     },
     summary: {
       dryRun: '试运行：未做任何修改。导入将会：',
