@@ -24,6 +24,8 @@ export function requestFromOptions(opts: ScanOptions): ScanRequest {
   const modes = [opts.files && '--files', opts.purgeMissing && '--purge-missing', opts.work !== undefined && '--work', opts.refreshMetadata && !opts.work && '--refresh-metadata'].filter(Boolean);
   const e = cliText().errors;
   if (modes.length > 1) throw new CliError(e.flagsConflict(modes.join(', ')), 2);
+  // --full is a way of the whole scan: with another job it would be silently ignored
+  if (opts.full && modes.length) throw new CliError(e.flagsConflict(['--full', ...modes].join(', ')), 2);
   if (opts.work !== undefined) {
     const id = parseProductCode(opts.work);
     if (id === null) throw new CliError(e.badWorkCode(opts.work), 2);

@@ -66,10 +66,34 @@ export function reachableUrls(host: string | undefined, port: number, interfaces
   return urls;
 }
 
-function parsePort(value: string): number {
-  const n = Number(value);
+/** `--port`: decimal digits only, 0–65535 (0: any free port). Number() alone would take "", " 80", "0x50", "1e3". */
+export function parsePort(value: string): number {
+  const n = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(cliText().errors.badPort(value));
   return n;
+}
+
+/** A listen failure in words (exit 1), or null for one we have no words for. */
+function listenErrorText(code: string | undefined, port: number, host: string | undefined): string | null {
+  const e = cliText().errors;
+  const where = host ?? '0.0.0.0 / ::';
+  switch (code) {
+    case 'EADDRINUSE':
+      return e.portInUse(port, where);
+    case 'EACCES':
+      return cliText().startup.portNoPermission(port);
+    case 'ENOTFOUND':
+      return e.hostNotFound(where);
+    case 'EAI_AGAIN':
+      return e.hostLookupFailed(where);
+    case 'EADDRNOTAVAIL':
+      return e.hostNotLocal(where);
+    case 'EINVAL':
+    case 'EAFNOSUPPORT':
+      return e.hostUnusable(where);
+    default:
+      return null;
+  }
 }
 
 export function serveCommand(): Command {
@@ -115,9 +139,8 @@ export function serveCommand(): Command {
         server = await startHttpServer(app, { port: listenPort, host, webRoot: webRoot() });
       } catch (err) {
         await app.close();
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE') throw new CliError(cliText().errors.portInUse(listenPort, host ?? '0.0.0.0 / ::'), 1);
-        if (code === 'EACCES') throw new CliError(cliText().startup.portNoPermission(listenPort), 1);
+        const said = listenErrorText((err as NodeJS.ErrnoException).code, listenPort, host);
+        if (said !== null) throw new CliError(said, 1);
         throw err;
       }
       const jobs = startJobs(app);

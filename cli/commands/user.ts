@@ -5,6 +5,12 @@ import { ROLES } from '../../server/auth/roles.js';
 import { promptHidden } from '../prompt.js';
 import { cliText } from '../i18n/index.js';
 
+/**
+ * A user name as the users service takes it in `add` and `passwd` (and the login): without the spaces
+ * around it. The other subcommands look names up as given, so they trim here the same way.
+ */
+const userName = (name: string) => name.trim();
+
 async function passwordFrom(opts: { password?: string }, label: string): Promise<string> {
   if (opts.password !== undefined) return opts.password;
   const t = cliText();
@@ -17,7 +23,10 @@ async function passwordFrom(opts: { password?: string }, label: string): Promise
 
 export function userCommand(): Command {
   const h = cliText().help.user;
-  const user = new Command('user').description(h.description).action(async (_opts: unknown, cmd: Command) => {
+  const user = new Command('user').description(h.description).allowExcessArguments(true);
+  user.action(async (_opts: unknown, cmd: Command) => {
+    // `user bogus` reaches this action (it has one, for the manager): say it as commander says an unknown command
+    if (cmd.args.length) return (cmd as Command & { unknownCommand(): never }).unknownCommand();
     // scripts keep the subcommands; a person at a terminal gets the manager
     if (!process.stdin.isTTY || !process.stdout.isTTY) return cmd.help({ error: true });
     await withApp(cmd, async (app) => {
@@ -66,7 +75,7 @@ export function userCommand(): Command {
       const password = await passwordFrom(opts, cliText().messages.promptNewPassword);
       await withApp(cmd, async (app) => {
         await app.services.users.changePassword(CLI_ACTOR, { name, newPassword: password });
-        process.stdout.write(cliText().messages.passwordChanged(name) + '\n');
+        process.stdout.write(cliText().messages.passwordChanged(userName(name)) + '\n');
       });
     });
 
@@ -75,7 +84,7 @@ export function userCommand(): Command {
     .description(h.role(ROLES.join(', ')))
     .action(async (name: string, role: string, _opts: unknown, cmd: Command) => {
       await withApp(cmd, async (app) => {
-        const u = await app.services.users.setRole(CLI_ACTOR, name, role);
+        const u = await app.services.users.setRole(CLI_ACTOR, userName(name), role);
         process.stdout.write(cliText().messages.roleChanged(u.name, u.role) + '\n');
       });
     });
@@ -85,7 +94,7 @@ export function userCommand(): Command {
     .description(h.delete)
     .action(async (names: string[], _opts: unknown, cmd: Command) => {
       await withApp(cmd, async (app) => {
-        const n = await app.services.users.delete(CLI_ACTOR, names);
+        const n = await app.services.users.delete(CLI_ACTOR, names.map(userName));
         process.stdout.write(cliText().messages.usersDeleted(n) + '\n');
       });
     });
@@ -99,9 +108,10 @@ export function userCommand(): Command {
     .action(async (name: string, opts: { label?: string }, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const label = opts.label ?? `cli-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}`;
-        const made = await app.services.subsonicAuth.createKey(CLI_ACTOR, label, name);
+        if (!label.trim()) throw new CliError(cliText().errors.apiKeyLabelEmpty);
+        const made = await app.services.subsonicAuth.createKey(CLI_ACTOR, label, userName(name));
         // the key itself goes to stdout alone (for scripts); the notice to stderr
-        process.stderr.write(cliText().messages.apiKeyCreated(name, made.name) + '\n');
+        process.stderr.write(cliText().messages.apiKeyCreated(userName(name), made.name) + '\n');
         process.stdout.write(made.key + '\n');
       });
     });
@@ -112,7 +122,7 @@ export function userCommand(): Command {
     .option('--json', h.json)
     .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
       await withApp(cmd, async (app) => {
-        const list = await app.services.subsonicAuth.listKeys(CLI_ACTOR, name);
+        const list = await app.services.subsonicAuth.listKeys(CLI_ACTOR, userName(name));
         if (opts.json) process.stdout.write(JSON.stringify(list, null, 2) + '\n');
         else {
           const t = cliText().table;
@@ -130,8 +140,9 @@ export function userCommand(): Command {
     .description(h.apiKeyRevoke)
     .action(async (name: string, label: string, _opts: unknown, cmd: Command) => {
       await withApp(cmd, async (app) => {
-        await app.services.subsonicAuth.revokeKey(CLI_ACTOR, label, name);
-        process.stdout.write(cliText().messages.apiKeyRevoked(name, label) + '\n');
+        // the label as createKey stored it: without the spaces around it
+        await app.services.subsonicAuth.revokeKey(CLI_ACTOR, label.trim(), userName(name));
+        process.stdout.write(cliText().messages.apiKeyRevoked(userName(name), label.trim()) + '\n');
       });
     });
 
@@ -143,15 +154,15 @@ export function userCommand(): Command {
     .action(async (name: string, opts: { password?: string; clear?: boolean }, cmd: Command) => {
       if (opts.clear) {
         await withApp(cmd, async (app) => {
-          await app.services.subsonicAuth.clearPassword(CLI_ACTOR, name);
-          process.stdout.write(cliText().messages.subsonicPasswordCleared(name) + '\n');
+          await app.services.subsonicAuth.clearPassword(CLI_ACTOR, userName(name));
+          process.stdout.write(cliText().messages.subsonicPasswordCleared(userName(name)) + '\n');
         });
         return;
       }
       const password = await passwordFrom(opts, cliText().messages.promptNewPassword);
       await withApp(cmd, async (app) => {
-        await app.services.subsonicAuth.setPassword(CLI_ACTOR, password, name);
-        process.stdout.write(cliText().messages.subsonicPasswordSet(name) + '\n');
+        await app.services.subsonicAuth.setPassword(CLI_ACTOR, password, userName(name));
+        process.stdout.write(cliText().messages.subsonicPasswordSet(userName(name)) + '\n');
       });
     });
 

@@ -232,6 +232,15 @@ export const en = {
     worksFailed: (n: number) => `${n} work(s) failed`,
     metadataFailed: (n: number) => `metadata could not be fetched for ${n} work(s)`,
     demoAliasTaken: (alias: string, where: string) => `a root folder named "${alias}" already points at ${where}; remove it first (kikoplay config set rootFolders ...)`,
+    demoFolderRefused: (dir: string, why: string) => `the demo library ${dir} cannot be added as a root folder: ${why}`,
+    apiKeyLabelEmpty: 'the API key label is empty: give --label a name (e.g. the app or device), or leave it out for cli-<time>',
+    hostNotFound: (host: string) =>
+      `cannot listen on ${host}: no such address or host name; give an address of this machine with --host (127.0.0.1 for this machine only, 0.0.0.0 for all interfaces), or leave --host out`,
+    hostLookupFailed: (host: string) =>
+      `cannot listen on ${host}: the name could not be looked up (the name service did not answer); give an IP address with --host (127.0.0.1 for this machine only, 0.0.0.0 for all interfaces)`,
+    hostNotLocal: (host: string) =>
+      `cannot listen on ${host}: it is not an address of this machine; give one of its addresses with --host (127.0.0.1 for this machine only, 0.0.0.0 for all interfaces), or leave --host out`,
+    hostUnusable: (host: string) => `cannot listen on ${host}: not a usable address here (an IPv6 link-local address needs its zone, e.g. fe80::1%eth0); give another with --host, or leave --host out`,
   },
   /**
    * config.json and the KIKOPLAY_* environment refused (server/config/load.ts `ConfigProblem`); the
@@ -405,6 +414,8 @@ export const en = {
       'missing-columns': (missing: string) => `the kikoeru database lacks tables or columns the import reads: ${missing}. Nothing was changed.`,
       'bad-config': (file: string) => `cannot read kikoeru's config ${file} (is it kikoeru's config.json?); nothing was changed`,
       'scan-busy': (pid: number, kind: string) => `a scan is running (pid ${pid}, ${kind}); import when it has finished. Nothing was changed.`,
+      'bad-folder': (flag: string, dir: string, problem: string) => `${flag} ${dir} ${problem}: give kikoeru's folder, or leave the option out; nothing was changed`,
+      folderProblems: { FOLDER_MISSING: 'does not exist', FOLDER_NOT_DIRECTORY: 'is not a folder', FOLDER_UNREADABLE: 'cannot be read (no permission)' } as Record<string, string>,
     },
     summary: {
       dryRun: 'Dry run: nothing was changed. This is what an import would do:',

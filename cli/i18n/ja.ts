@@ -185,6 +185,16 @@ export const ja: CliCatalog = {
     worksFailed: (n) => `${n} 件の作品の処理に失敗しました`,
     metadataFailed: (n) => `${n} 件の作品のメタデータを取得できませんでした`,
     demoAliasTaken: (alias, where) => `"${alias}" という名前のルートフォルダーがすでに ${where} を指しています。先に削除してください（kikoplay config set rootFolders ...）`,
+    demoFolderRefused: (dir, why) => `デモライブラリ ${dir} をルートフォルダーに追加できません: ${why}`,
+    apiKeyLabelEmpty: 'API キーのラベルが空です。--label に名前（アプリや端末など）を指定するか、省略して cli-<時刻> にしてください',
+    hostNotFound: (host) =>
+      `${host} で待ち受けできません: そのアドレスまたはホスト名は存在しません。--host にこのマシンのアドレス（このマシンのみなら 127.0.0.1、全インターフェースなら 0.0.0.0）を指定するか、--host を省いてください`,
+    hostLookupFailed: (host) =>
+      `${host} で待ち受けできません: 名前を解決できませんでした（名前解決サービスが応答しません）。--host に IP アドレス（このマシンのみなら 127.0.0.1、全インターフェースなら 0.0.0.0）を指定してください`,
+    hostNotLocal: (host) =>
+      `${host} で待ち受けできません: このマシンのアドレスではありません。--host にこのマシンのアドレス（このマシンのみなら 127.0.0.1、全インターフェースなら 0.0.0.0）を指定するか、--host を省いてください`,
+    hostUnusable: (host) =>
+      `${host} で待ち受けできません: ここでは使えないアドレスです（IPv6 リンクローカルアドレスにはゾーンが必要です。例: fe80::1%eth0）。--host に別のアドレスを指定するか、--host を省いてください`,
   },
   configFile: {
     configInvalidIn: (file, why) => `${file} の設定が無効です: ${why}`,
@@ -401,6 +411,8 @@ export const ja: CliCatalog = {
       'missing-columns': (missing: string) => `kikoeru のデータベースに、取り込みに必要なテーブルまたは列がありません：${missing}。何も変更していません。`,
       'bad-config': (file: string) => `kikoeru の設定 ${file} を読めません（kikoeru の config.json ですか？）。何も変更していません`,
       'scan-busy': (pid: number, kind: string) => `スキャンの実行中です（pid ${pid}、${kind}）。終わってから取り込んでください。何も変更していません。`,
+      'bad-folder': (flag: string, dir: string, problem: string) => `${flag} ${dir} ${problem}。kikoeru のフォルダーを指定するか、このオプションを省いてください。何も変更していません。`,
+      folderProblems: { FOLDER_MISSING: 'は存在しません', FOLDER_NOT_DIRECTORY: 'はフォルダーではありません', FOLDER_UNREADABLE: 'を読み取れません（権限がありません）' } as Record<string, string>,
     },
     summary: {
       dryRun: 'ドライラン：何も変更していません。取り込むとこうなります：',

@@ -176,6 +176,12 @@ export const zhCN: CliCatalog = {
     worksFailed: (n) => `${n} 个作品处理失败`,
     metadataFailed: (n) => `${n} 个作品的元数据获取失败`,
     demoAliasTaken: (alias, where) => `名为 "${alias}" 的根文件夹已指向 ${where}；请先移除它（kikoplay config set rootFolders ...）`,
+    demoFolderRefused: (dir, why) => `无法把演示媒体库 ${dir} 添加为根文件夹：${why}`,
+    apiKeyLabelEmpty: 'API 密钥的标签为空：请给 --label 一个名称（如应用或设备），或省略它以使用 cli-<时间>',
+    hostNotFound: (host) => `无法在 ${host} 上监听：没有这个地址或主机名；请用 --host 指定本机的地址（仅本机用 127.0.0.1，所有网卡用 0.0.0.0），或不加 --host`,
+    hostLookupFailed: (host) => `无法在 ${host} 上监听：无法解析这个名称（域名解析服务没有应答）；请用 --host 指定 IP 地址（仅本机用 127.0.0.1，所有网卡用 0.0.0.0）`,
+    hostNotLocal: (host) => `无法在 ${host} 上监听：这不是本机的地址；请用 --host 指定本机的地址（仅本机用 127.0.0.1，所有网卡用 0.0.0.0），或不加 --host`,
+    hostUnusable: (host) => `无法在 ${host} 上监听：这个地址在此处不可用（IPv6 链路本地地址需要带区域，如 fe80::1%eth0）；请用 --host 指定其他地址，或不加 --host`,
   },
   configFile: {
     configInvalidIn: (file, why) => `${file} 中的配置无效: ${why}`,
@@ -378,6 +384,8 @@ export const zhCN: CliCatalog = {
       'missing-columns': (missing: string) => `kikoeru 数据库缺少导入需要的表或列：${missing}。未做任何修改。`,
       'bad-config': (file: string) => `无法读取 kikoeru 的配置 ${file}（是 kikoeru 的 config.json 吗？）；未做任何修改`,
       'scan-busy': (pid: number, kind: string) => `正在扫描（pid ${pid}，${kind}）；请在扫描结束后再导入。未做任何修改。`,
+      'bad-folder': (flag: string, dir: string, problem: string) => `${flag} ${dir} ${problem}；请指定 kikoeru 的文件夹，或不加这个选项。未做任何修改。`,
+      folderProblems: { FOLDER_MISSING: '不存在', FOLDER_NOT_DIRECTORY: '不是文件夹', FOLDER_UNREADABLE: '无法读取（没有权限）' } as Record<string, string>,
     },
     summary: {
       dryRun: '试运行：未做任何修改。导入将会：',

@@ -71,5 +71,7 @@ export function refusalText(err: KikoeruImportRefused, t: CliCatalog = cliText()
       return r['bad-config'](s('file'));
     case 'scan-busy':
       return r['scan-busy'](n('pid'), s('kind'));
+    case 'bad-folder':
+      return r['bad-folder'](`--${s('field')}`, s('file'), r.folderProblems[s('code')] ?? err.message);
   }
 }

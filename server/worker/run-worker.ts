@@ -1,5 +1,5 @@
 import { Backoff, sleep } from './backoff.js';
-import { isAbort, TransientError } from './errors.js';
+import { FatalWorkerError, isAbort, TaskFailedError, TransientError } from './errors.js';
 import { stderrLog, type WorkerLog } from './log.js';
 import { WORKER_TEXT, type WorkerText } from './messages.js';
 import type { WorkerOptions } from './options.js';
@@ -18,6 +18,12 @@ export interface WorkerRun {
   stopped: boolean;
 }
 
+/**
+ * With `once` (a cron job, a script), how many times the server is tried before the worker gives up
+ * (about 7 s of backoff at the default 1 s base); without it the worker keeps trying.
+ */
+export const ONCE_SERVER_ATTEMPTS = 4;
+
 export function engineFor(opts: WorkerOptions, text: WorkerText = WORKER_TEXT): TranscriptionEngine {
   return new OpenAiEngine({ apiBase: opts.apiBase, apiKey: opts.apiKey, model: opts.model, language: opts.language, text });
 }
@@ -25,7 +31,8 @@ export function engineFor(opts: WorkerOptions, text: WorkerText = WORKER_TEXT): 
 /**
  * The worker loop: log in, resume the saved task, then acquire → process → repeat, polling every
  * `pollSeconds` while the queue is empty and backing off while the server is unreachable.
- * With `once` it handles at most one task (none if the queue is empty) and returns. Its log lines and
+ * With `once` it handles at most one task (none if the queue is empty) and returns, and gives up after
+ * ONCE_SERVER_ATTEMPTS tries while the server is unreachable (a FatalWorkerError). Its log lines and
  * errors are said in `deps.text` (the terminal's language; English by default).
  */
 export async function runWorker(opts: WorkerOptions, deps: { signal: AbortSignal; log?: WorkerLog; engine?: TranscriptionEngine; text?: WorkerText }): Promise<WorkerRun> {
@@ -39,8 +46,15 @@ export async function runWorker(opts: WorkerOptions, deps: { signal: AbortSignal
   const run: WorkerRun = { success: 0, failed: 0, lost: 0, stopped: false };
   const count = (o: TaskOutcome) => void run[o]++;
 
+  // --once must end: the server down is said and ends the run instead of being waited out
+  const serverAttempts = opts.once ? ONCE_SERVER_ATTEMPTS : Infinity;
   try {
-    await retry('connect', () => client.connect());
+    try {
+      await retry('connect', () => client.connect(), serverAttempts);
+    } catch (err) {
+      if (err instanceof TaskFailedError) throw new FatalWorkerError(err.message);
+      throw err;
+    }
     log.info(text.connected(opts.name, opts.server));
 
     const saved = state.loadTask();
@@ -62,6 +76,7 @@ export async function runWorker(opts: WorkerOptions, deps: { signal: AbortSignal
         backoff.reset();
       } catch (err) {
         if (!(err instanceof TransientError)) throw err;
+        if (backoff.attempts + 1 >= serverAttempts) throw new FatalWorkerError(text.gaveUp(err.message, serverAttempts));
         const delay = backoff.nextDelay();
         log.warn(text.retrying('acquire', err.message, (delay / 1000).toFixed(1)));
         await sleep(delay, signal);

@@ -198,7 +198,8 @@ describe('kikoplay worker: Ctrl-C and resume, crash and lease, re-login', () => 
   it('backs off while the server is unreachable and stops cleanly when asked', async () => {
     const port = await closedPort();
     const controller = new AbortController();
-    const running = runWorker({ ...options({ server: `http://127.0.0.1:${port}`, stateDir: tempDir('kikoplay-worker-') }), backoffMs: 20 }, { signal: controller.signal, log });
+    // without --once: --once gives up after a few tries (cli-worker-unreachable.test.ts)
+    const running = runWorker({ ...options({ server: `http://127.0.0.1:${port}`, stateDir: tempDir('kikoplay-worker-'), once: false }), backoffMs: 20 }, { signal: controller.signal, log });
     while (logs.filter((l) => l.includes('retrying in')).length < 3) await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     expect(await running).toEqual({ success: 0, failed: 0, lost: 0, stopped: true });

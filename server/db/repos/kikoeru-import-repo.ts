@@ -273,9 +273,12 @@ export class KikoeruImportWrites {
   }
 
   /** AI tasks: `<workId>\0<audioPath>` → id and updated_at. */
-  async taskStamps(): Promise<Map<string, { id: number; updated_at: string }>> {
-    const rows = await this.w.all<{ id: number; work_id: number; audio_path: string; updated_at: string }>('SELECT id, work_id, audio_path, updated_at FROM ai_tasks');
-    return new Map(rows.map((r) => [key(r.work_id, r.audio_path), { id: r.id, updated_at: r.updated_at }]));
+  /** Each task's row id, time and state (what an earlier import stored, or what kikoplay made of it since). */
+  async taskStamps(): Promise<Map<string, { id: number; updated_at: string; status: number; worker_status: string; hasLrc: boolean }>> {
+    const rows = await this.w.all<{ id: number; work_id: number; audio_path: string; updated_at: string; status: number; worker_status: string | null; has_lrc: number }>(
+      'SELECT id, work_id, audio_path, updated_at, status, worker_status, lrc IS NOT NULL AS has_lrc FROM ai_tasks',
+    );
+    return new Map(rows.map((r) => [key(r.work_id, r.audio_path), { id: r.id, updated_at: r.updated_at, status: r.status, worker_status: r.worker_status ?? '', hasLrc: r.has_lrc === 1 }]));
   }
 
   async putTask(t: ImportTask, existingId: number | null): Promise<void> {

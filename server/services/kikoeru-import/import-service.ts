@@ -13,7 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ConfigStore } from '../../config/config-store.js';
-import { folderOnDiskProblem, pathKey, rootFolderProblems } from '../../config/folder-rules.js';
+import { folderOnDiskProblem, pathKey, rootFolderProblems, type FolderIssue } from '../../config/folder-rules.js';
 import { KikoeruImportRepo, importKey, type ImportWorkRow, type KikoeruImportWrites } from '../../db/repos/kikoeru-import-repo.js';
 import type { Database } from '../../db/connection.js';
 import { legacyKikoeruHash, LEGACY_KIKOERU_PREFIX, NO_PASSWORD_HASH } from '../../auth/password.js';
@@ -34,7 +34,14 @@ export const IMPORT_MSG = {
   schema: (migrations: number, last: string, expected: number) =>
     `这个 kikoeru 数据库有 ${migrations} 个迁移（最后一个是 ${last || '无'}）；只能导入 kikoeru 0.6.7（${expected} 个迁移）。未做任何修改。`,
   scanRunning: '正在扫描媒体库，请在扫描结束后再导入。未做任何修改。',
+  badFolder: (field: string) => `参数 ${field} 必须是服务器上一个可读的文件夹。未做任何修改。`,
 } as const;
+
+/** The worker_status an import gives a finished kikoeru task whose lyric file it did not find. */
+const lyricMissingStatus = (taskId: number) => `kikoeru lyric file ${taskId}.lrc not found`;
+
+/** The folder options of an import, by the name the API and the terminal give them. */
+const FOLDER_OPTIONS = ['lyrics', 'covers'] as const;
 
 export type ImportPhase = 'check' | 'roots' | 'users' | 'works' | 'reviews' | 'history' | 'tasks' | 'covers';
 
@@ -208,6 +215,11 @@ export class KikoeruImportService {
       switch (err.reason) {
         case 'scan-busy':
           throw conflict(IMPORT_MSG.scanRunning, { code: 'SCAN_RUNNING' });
+        case 'bad-folder': {
+          // the field and the kind of problem, never the path that was sent
+          const field = String(d.field);
+          throw badRequest(IMPORT_MSG.badFolder(field), { code: d.code as FolderIssue['code'], field });
+        }
         case 'old-schema':
         case 'newer-schema':
         case 'missing-columns': {
@@ -222,6 +234,14 @@ export class KikoeruImportService {
 
   async run(opts: KikoeruImportOptions): Promise<ImportSummary> {
     const progress = opts.onProgress ?? (() => undefined);
+    // a folder given that is not one would be read as empty: every finished lyric "missing", every cover absent
+    for (const field of FOLDER_OPTIONS) {
+      const given = opts[field];
+      if (given === undefined) continue;
+      const dir = path.resolve(given);
+      const problem = folderOnDiskProblem(dir, 'read');
+      if (problem) throw new KikoeruImportRefused('bad-folder', problem.message, { field, file: dir, code: problem.code });
+    }
     progress({ phase: 'check', done: 0, total: 1 });
     const dbFile = path.resolve(opts.db);
     const source = await openKikoeruDb(dbFile);
@@ -524,19 +544,25 @@ export class KikoeruImportService {
       }
       const updatedAt = sqlTime(t.updated_at, now);
       const have = stamps.get(importKey(workId, audioPath));
-      if (have && have.updated_at >= updatedAt) {
-        summary.aiTasks.unchanged++;
-        continue;
-      }
       let lrc: string | null = null;
+      if (have && have.updated_at >= updatedAt) {
+        // an earlier import stored this finished task as failed because its lyric file was missing, and
+        // kikoplay has not touched the row since (same status, text and time): repair it when the file is found now
+        const storedAsMissing = status === 3 && have.status === 4 && !have.hasLrc && have.updated_at === updatedAt && have.worker_status === lyricMissingStatus(t.id);
+        lrc = storedAsMissing ? readLyric(lyricDir, t.id) : null;
+        if (lrc === null) {
+          summary.aiTasks.unchanged++;
+          continue;
+        }
+      }
       let finalStatus = status;
       let workerStatus = t.worker_status ?? '';
       if (status === 3) {
-        lrc = readLyric(lyricDir, t.id);
+        lrc ??= readLyric(lyricDir, t.id);
         if (lrc === null) {
           // the result is gone: an error the admin can redo, not a success without lyrics
           finalStatus = 4;
-          workerStatus = `kikoeru lyric file ${t.id}.lrc not found`;
+          workerStatus = lyricMissingStatus(t.id);
           summary.aiTasks.lyricsMissing++;
         } else summary.aiTasks.lyrics++;
       }

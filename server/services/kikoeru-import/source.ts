@@ -47,7 +47,7 @@ const REQUIRED: Record<string, string[]> = {
   t_translate_task: ['id', 'work_id', 'audio_path', 'status', 'worker_name', 'worker_status', 'created_at', 'updated_at'],
 };
 
-export type RefusalReason = 'unreadable' | 'not-sqlite' | 'not-kikoeru' | 'old-schema' | 'newer-schema' | 'missing-columns' | 'bad-config' | 'scan-busy';
+export type RefusalReason = 'unreadable' | 'not-sqlite' | 'not-kikoeru' | 'old-schema' | 'newer-schema' | 'missing-columns' | 'bad-config' | 'bad-folder' | 'scan-busy';
 
 /** The import cannot start: nothing was changed. `details` name what was found. */
 export class KikoeruImportRefused extends Error {
