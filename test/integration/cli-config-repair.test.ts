@@ -146,7 +146,7 @@ describe('folder settings on config set', () => {
       expect(res.code).toBe(1);
     }
     const rel = await cli(dir, 'config', 'set', 'databaseFolderDir', 'db');
-    expect(rel.stderr).toBe('kikoplay: databaseFolderDir: "db" is not an absolute folder path (config.json unchanged)\n');
+    expect(rel.stderr).toBe('kikoplay: databaseFolderDir: must be an absolute path without control characters (or empty for the data dir) (config.json unchanged)\n');
     expect(existsSync(configFile(dir))).toBe(false);
   });
 

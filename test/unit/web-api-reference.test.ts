@@ -27,8 +27,8 @@ describe('API reference fields', () => {
   it('flattens a real body schema into nested rows, bounded in depth', () => {
     const rows = bodyFields(inputSchema(editWorkBody), labels);
     expect(rows.map((r) => r.name)).toEqual(['title', 'circle', 'circle.id', 'circle.name', 'tags', 'tags[].id', 'tags[].name', 'vas', 'vas[].id', 'vas[].name']);
-    expect(rows.find((r) => r.name === 'tags[].name')).toMatchObject({ in: 'body', type: 'string', required: true, constraints: ['长度 ≤ 100'] });
-    expect(rows.find((r) => r.name === 'title')).toMatchObject({ required: false, constraints: ['长度 1–1000'] });
+    expect(rows.find((r) => r.name === 'tags[].name')).toMatchObject({ in: 'body', type: 'string', required: true, constraints: ['长度 ≤ 100', '格式 ^\\P{Cc}*$'] });
+    expect(rows.find((r) => r.name === 'title')).toMatchObject({ required: false, constraints: ['长度 1–1000', '格式 ^\\P{Cc}*$'] });
     type Deep = { next?: Deep };
     const deep: z.ZodType<Deep> = z.object({ next: z.object({ next: z.object({ next: z.object({ next: z.object({}) }) }) }) });
     expect(bodyFields(inputSchema(deep), labels).map((r) => r.name)).toEqual(['next', 'next.next', 'next.next.next']);
