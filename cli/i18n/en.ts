@@ -257,9 +257,7 @@ export const en = {
     pathSetting: (setting: string, p: string, rule: PathSettingRule) =>
       rule === 'notFolder'
         ? `${setting}: ${p} is a file, not a folder`
-        : rule === 'notAbsolute'
-          ? `${setting}: "${p}" is not an absolute folder path`
-          : `${setting}: false needs databaseFolderDir set to an absolute folder first (kikoplay config set databaseFolderDir /path); move kikoplay.db there before the next start`,
+        : `${setting}: false needs databaseFolderDir set to an absolute folder first (kikoplay config set databaseFolderDir /path); move kikoplay.db there before the next start`,
   },
   /** `kikoplay backup` and `kikoplay restore` (server/services/backup; its refusals: `BackupProblem`). */
   backup: {

@@ -207,9 +207,7 @@ export const ja: CliCatalog = {
     pathSetting: (setting, p, rule) =>
       rule === 'notFolder'
         ? `${setting}: ${p} はフォルダではなくファイルです`
-        : rule === 'notAbsolute'
-          ? `${setting}: 「${p}」は絶対パスのフォルダではありません`
-          : `${setting}: false にするには、先に databaseFolderDir を絶対パスのフォルダにしてください（kikoplay config set databaseFolderDir /path）。次の起動までに kikoplay.db をそこへ移してください`,
+        : `${setting}: false にするには、先に databaseFolderDir を絶対パスのフォルダにしてください（kikoplay config set databaseFolderDir /path）。次の起動までに kikoplay.db をそこへ移してください`,
   },
   /** The AI worker's log lines and the errors that stop it (server/worker/messages.ts). */
   backup: {

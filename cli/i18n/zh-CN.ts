@@ -194,9 +194,7 @@ export const zhCN: CliCatalog = {
     pathSetting: (setting, p, rule) =>
       rule === 'notFolder'
         ? `${setting}: ${p} 是文件而不是文件夹`
-        : rule === 'notAbsolute'
-          ? `${setting}:「${p}」不是绝对路径的文件夹`
-          : `${setting}: 设为 false 之前，请先把 databaseFolderDir 设为绝对路径的文件夹（kikoplay config set databaseFolderDir /path），并在下次启动前把 kikoplay.db 移过去`,
+        : `${setting}: 设为 false 之前，请先把 databaseFolderDir 设为绝对路径的文件夹（kikoplay config set databaseFolderDir /path），并在下次启动前把 kikoplay.db 移过去`,
   },
   /** The AI worker's log lines and the errors that stop it (server/worker/messages.ts). */
   backup: {

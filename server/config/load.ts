@@ -49,7 +49,7 @@ function problemMessage(p: ConfigProblem): string {
     case 'unwritable':
       return `cannot write ${p.file} (${p.code})`;
     case 'pathSetting':
-      return `${p.setting}: ${p.rule === 'notFolder' ? `${p.path} is a file, not a folder` : p.rule === 'notAbsolute' ? `"${p.path}" is not an absolute folder path` : 'false needs databaseFolderDir set to an absolute folder'}`;
+      return `${p.setting}: ${p.rule === 'notFolder' ? `${p.path} is a file, not a folder` : 'false needs databaseFolderDir set to an absolute folder'}`;
     case 'notObject':
       return `${p.file} must hold a JSON object`;
     case 'invalidIn':

@@ -2,15 +2,15 @@
  * The folder settings other than the root folders (those are folder-rules.ts's), checked on the disk
  * when a change of config.json brings them in (`writeConfigFile` in load.ts), not at load:
  * - databaseFolderDir, coverFolderDir and backupDir may not name a file (every later start would fail);
- * - databaseFolderDir is absolute: a relative one would resolve inside the data dir and open a new,
- *   empty database there;
+ * (that databaseFolderDir is absolute, never resolved inside the data dir, is the config schema's rule:
+ *   a change is validated by it before it gets here);
  * - dbUseDefaultPath false needs such a databaseFolderDir: without one it would change nothing (the
  *   database stays in the data dir) while saying it did.
  */
 import path from 'node:path';
 import { fileInPath } from './ensure-dir.js';
 
-export type PathSettingRule = 'notFolder' | 'notAbsolute' | 'dbFolderNeeded';
+export type PathSettingRule = 'notFolder' | 'dbFolderNeeded';
 
 export interface PathSettingProblem {
   setting: 'databaseFolderDir' | 'coverFolderDir' | 'backupDir' | 'dbUseDefaultPath';
@@ -28,7 +28,6 @@ export function pathSettingProblem(before: Record<string, unknown>, next: Record
   for (const setting of FOLDER_SETTINGS) {
     const dir = text(next[setting]);
     if (!dir || dir === text(before[setting])) continue;
-    if (setting === 'databaseFolderDir' && !path.isAbsolute(dir)) return { setting, path: dir, rule: 'notAbsolute' };
     const file = fileInPath(dir);
     if (file) return { setting, path: file, rule: 'notFolder' };
   }

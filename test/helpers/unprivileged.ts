@@ -38,18 +38,10 @@ export async function withoutWriteAccess<T>(readOnly: string[], fn: () => Promis
     openPathTo(dir);
     walk(dir, (p) => chownSync(p, NOBODY, NOBODY));
   }
-  if (root) {
-    process.setegid!(NOBODY);
-    process.seteuid!(NOBODY);
-  }
   try {
-    return await fn();
+    return root ? await asNobody(fn) : await fn();
   } finally {
-    if (root) {
-      process.seteuid!(0);
-      process.setegid!(0);
-      for (const dir of ownedDirs) walk(dir, (p) => chownSync(p, 0, 0));
-    }
+    if (root) for (const dir of ownedDirs) walk(dir, (p) => chownSync(p, 0, 0));
     for (const dir of readOnly) walk(dir, (p, isDir) => chmodSync(p, isDir ? 0o755 : 0o644));
   }
 }
@@ -66,16 +58,21 @@ export async function asOtherUser<T>(paths: string[], fn: () => Promise<T>): Pro
     if (root) openPathTo(p);
     else chmodSync(p, 0);
   }
-  if (root) {
-    process.setegid!(NOBODY);
-    process.seteuid!(NOBODY);
+  try {
+    return root ? await asNobody(fn) : await fn();
+  } finally {
+    if (!root) paths.forEach((p, i) => chmodSync(p, modes[i]));
   }
+}
+
+/** Run `fn` (as root) with the effective uid and gid of `nobody`, root's again after. */
+async function asNobody<T>(fn: () => Promise<T>): Promise<T> {
+  process.setegid!(NOBODY);
+  process.seteuid!(NOBODY);
   try {
     return await fn();
   } finally {
-    if (root) {
-      process.seteuid!(0);
-      process.setegid!(0);
-    } else paths.forEach((p, i) => chmodSync(p, modes[i]));
+    process.seteuid!(0);
+    process.setegid!(0);
   }
 }
